@@ -1,0 +1,343 @@
+"""The `callbreak` commands: parse the words, load, call the core, save under the lock, print."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from . import game as moves
+from . import quick, render, store
+from .errors import Refused, refusing
+from .rules import make_rules
+
+app = typer.Typer(
+    name="callbreak",
+    help="Keep the score of a Call Break (Callbreak, Call Bridge, Lakdi) game at a real table.",
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+)
+
+
+class Preset(str, Enum):
+    nepal = "nepal"
+    pagat = "pagat"
+    tens = "tens"
+
+
+class Penalty(str, Enum):
+    full = "full"
+    shortfall = "shortfall"
+
+
+class Tiebreak(str, Enum):
+    tricks = "tricks"
+
+
+class Format(str, Enum):
+    csv = "csv"
+    json = "json"
+
+
+def complete_ids(incomplete: str) -> list[str]:
+    """Game ids, newest first, from file names alone."""
+    return [i for i in store.game_ids() if i.startswith(incomplete)]
+
+
+def complete_dealer(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The player names typed so far on the `new` command line."""
+    typed = ctx.params.get("players") or []
+    return [p for p in typed if p.casefold().startswith(incomplete.casefold())]
+
+
+GameArg = Annotated[
+    str | None,
+    typer.Argument(metavar="[GAME]", help="A game id (see 'callbreak list'); default: the "
+                   "current game.", autocompletion=complete_ids, show_default=False),
+]
+
+
+def _now() -> str:
+    from datetime import datetime
+
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _print(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def _card(game: moves.Game) -> None:
+    _print(render.scorecard(game, render.style_for()))
+
+
+@app.command()
+@refusing
+def new(
+    players: Annotated[list[str], typer.Argument(
+        metavar="P1 P2 P3 P4",
+        help="The four players in turn order (use -- before a name that starts with '-').",
+        show_default=False)],
+    rules: Annotated[Preset, typer.Option("--rules", help="Rule preset.")] = Preset.nepal,
+    rounds: Annotated[int | None, typer.Option(
+        "--rounds", help="Play a fixed number of rounds.", show_default=False)] = None,
+    target: Annotated[int | None, typer.Option(
+        "--target", help="Play until a total reaches P points.", metavar="P",
+        show_default=False)] = None,
+    open_game: Annotated[bool, typer.Option(
+        "--open", help="No fixed end: finish with 'callbreak finish'.")] = False,
+    min_bid: Annotated[int | None, typer.Option(
+        "--min-bid", help="Lowest bid (default: the preset's).", show_default=False)] = None,
+    max_bid: Annotated[int | None, typer.Option(
+        "--max-bid", help="Highest bid (default: the preset's).", show_default=False)] = None,
+    penalty: Annotated[Penalty, typer.Option(
+        "--penalty", help="A broken bid loses the whole bid, or only the missing tricks.")
+    ] = Penalty.full,
+    redeal_below: Annotated[int | None, typer.Option(
+        "--redeal-below", metavar="N", show_default=False,
+        help="Bids totalling less than N are thrown in; the same dealer deals again.")] = None,
+    eight_wins: Annotated[bool, typer.Option(
+        "--eight-wins", help="Bidding exactly 8 and winning exactly 8 wins the game.")] = False,
+    high_bid_points: Annotated[int | None, typer.Option(
+        "--high-bid-points", metavar="N", show_default=False,
+        help="pagat: points for a made bid of 8 or more (default 13).")] = None,
+    tiebreak: Annotated[Tiebreak | None, typer.Option(
+        "--tiebreak", help="Break a tie on the top total by most tricks won.",
+        show_default=False)] = None,
+    dealer: Annotated[str | None, typer.Option(
+        "--dealer", help="Who deals first (default: the first player).",
+        autocompletion=complete_dealer, show_default=False)] = None,
+) -> None:
+    """Start a game; it becomes the current game."""
+    chosen = make_rules(
+        rules.value, rounds=rounds, target=target, open_game=open_game, min_bid=min_bid,
+        max_bid=max_bid, penalty=penalty.value, redeal_below=redeal_below,
+        eight_wins=eight_wins, high_bid_points=high_bid_points,
+        tiebreak=tiebreak.value if tiebreak else None,
+    )
+    now = _now()
+    with store.locked():
+        game_id = store.new_id(now[2:4] + now[5:7] + now[8:10])
+        game = moves.new_game(game_id, players, chosen, dealer, now)
+        store.save(game)
+        store.set_current(game.id)
+    _print(render.started(game))
+
+
+@app.command()
+@refusing
+def bid(
+    bids: Annotated[list[str], typer.Argument(
+        metavar="B1 B2 B3 B4 | NAME=N ...",
+        help="This round's bids in seat order, or NAME=N pairs in any order.",
+        show_default=False)],
+) -> None:
+    """Enter this round's bids."""
+    with store.locked():
+        game = store.load(store.resolve(None))
+        game = moves.enter_bids(game, moves.parse_numbers(game, bids, "bids"), _now())
+        store.save(game)
+    _print(render.bids_entered(game))
+
+
+@app.command()
+@refusing
+def tricks(
+    won: Annotated[list[str], typer.Argument(
+        metavar="T1 T2 T3 T4 | NAME=N ...",
+        help="Tricks won in seat order, or NAME=N pairs in any order; they add up to 13.",
+        show_default=False)],
+) -> None:
+    """Enter the tricks each player won; completes the round and shows the scorecard."""
+    with store.locked():
+        game = store.load(store.resolve(None))
+        game = moves.enter_tricks(game, moves.parse_numbers(game, won, "tricks"), _now())
+        store.save(game)
+    _card(game)
+
+
+@app.command()
+def show(
+    game: GameArg = None,
+    json: Annotated[bool, typer.Option("--json", help="Print the game as JSON.")] = False,
+) -> None:
+    """Show the scorecard: every round, running totals, leader, who deals next."""
+    quick.show(game, json)
+
+
+@app.command()
+@refusing
+def undo() -> None:
+    """Take back the last entry: the last round's tricks, else its bids."""
+    with store.locked():
+        before = store.load(store.resolve(None))
+        game = moves.undo(before)
+        store.save(game)
+    _print(render.undone(before, game))
+    _card(game)
+
+
+@app.command()
+@refusing
+def edit(
+    number: Annotated[int, typer.Argument(metavar="N", help="The completed round to correct.")],
+    bids: Annotated[tuple[str, str, str, str] | None, typer.Option(
+        "--bids", metavar="B1 B2 B3 B4", help="The round's correct bids.",
+        show_default=False)] = None,
+    won: Annotated[tuple[str, str, str, str] | None, typer.Option(
+        "--tricks", metavar="T1 T2 T3 T4", help="The round's correct tricks.",
+        show_default=False)] = None,
+) -> None:
+    """Correct a completed round; later totals follow."""
+    with store.locked():
+        game = store.load(store.resolve(None))
+        new_bids = moves.parse_numbers(game, bids, "bids") if bids else None
+        new_tricks = moves.parse_numbers(game, won, "tricks") if won else None
+        game = moves.edit(game, number, new_bids, new_tricks, _now())
+        store.save(game)
+    _print(f"Corrected round {number}.")
+    _card(game)
+
+
+@app.command("list")
+@refusing
+def list_games(
+    show_all: Annotated[bool, typer.Option("--all", help="Every game, not just the 20 newest.")
+                        ] = False,
+    json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List games, newest first (the current one marked)."""
+    from .export import summary
+
+    ids = store.game_ids()
+    shown = ids if show_all else ids[:20]
+    current = store.current_id()
+    entries = []
+    for game_id in shown:
+        try:
+            entry = summary(store.load(game_id))
+        except Refused as error:
+            entry = {"id": game_id, "damaged": True, "problem": str(error)}
+        entries.append({**entry, "current": game_id == current})
+    if json:
+        import json as jsonlib
+
+        _print(jsonlib.dumps(entries, ensure_ascii=False, indent=2))
+        return
+    _print(render.game_list(entries, current, render.style_for()))
+    if len(shown) < len(ids):
+        _print(f"{len(ids) - len(shown)} older games not shown; 'callbreak list --all' shows all.")
+    for entry in entries:
+        if entry.get("damaged"):
+            print(f"callbreak: damaged: {entry['problem']}", file=sys.stderr)
+
+
+@app.command()
+@refusing
+def use(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id to make current.",
+                                        autocompletion=complete_ids)],
+) -> None:
+    """Make another game the current game."""
+    with store.locked():
+        chosen = store.load(store.check_id(game))
+        store.set_current(chosen.id)
+    _print(f"Current game: {chosen.id} ({', '.join(chosen.players)}).")
+
+
+@app.command()
+@refusing
+def finish() -> None:
+    """End the current --open game now."""
+    with store.locked():
+        game = moves.finish(store.load(store.resolve(None)), _now())
+        store.save(game)
+    _card(game)
+
+
+@app.command()
+@refusing
+def export(
+    game: GameArg = None,
+    fmt: Annotated[Format, typer.Option("--format", help="csv: one row per player per round; "
+                                        "json: the whole game.")] = Format.csv,
+    output: Annotated[str | None, typer.Option(
+        "-o", "--output", metavar="FILE", help="Write to FILE instead of standard output.",
+        show_default=False)] = None,
+) -> None:
+    """Export a game as CSV (default) or JSON."""
+    from . import export as exporter
+
+    chosen = store.load(store.resolve(game))
+    text = exporter.to_csv(chosen) if fmt is Format.csv else exporter.to_json(chosen)
+    if chosen.finished is None:
+        print(f"callbreak: warning: game {chosen.id} is not finished; exporting the "
+              f"{chosen.completed} completed rounds so far", file=sys.stderr)
+    if output is None or output == "-":
+        sys.stdout.write(text)
+        return
+    store.write_atomic(output, text.encode("utf-8"))
+    print(f"Wrote {output}.", file=sys.stderr)
+
+
+@app.command("rules")
+@refusing
+def show_rules(
+    preset: Annotated[Preset | None, typer.Argument(
+        help="A preset to describe (default: the current game's).", show_default=False)] = None,
+) -> None:
+    """Describe a preset's rules and the options in force for the current game."""
+    current = None
+    if store.current_id() is not None:
+        try:
+            current = store.load(store.resolve(None))
+        except Refused:
+            current = None
+    name = preset.value if preset else (current.rules.preset if current else "nepal")
+    _print(render.rules_text(name, current))
+
+
+@app.command()
+def path() -> None:
+    """Print the data folder (set CALLBREAK_HOME to move it)."""
+    _print(store.home())
+
+
+@app.command()
+@refusing
+def restore(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.",
+                                        autocompletion=complete_ids)],
+    list_only: Annotated[bool, typer.Option("--list", help="Show the backups only.")] = False,
+    backup: Annotated[int, typer.Option(
+        "--backup", metavar="N", help="Which backup to put back: 1 is the newest.")] = 1,
+) -> None:
+    """Show a game's backups or put one back (the current version becomes a backup)."""
+    from .recovery import list_backups, restore_backup
+
+    if list_only:
+        _print(list_backups(store.check_id(game)))
+        return
+    with store.locked():
+        restored = restore_backup(store.check_id(game), backup)
+    _print(f"Restored game {restored.id} from backup {backup}; "
+           "the version it replaced is now backup 1.")
+    _card(restored)
+
+
+@app.command()
+def doctor(
+    fix: Annotated[bool, typer.Option(
+        "--fix", help="Move damaged files aside (bytes kept) and remove stray temp files.")
+    ] = False,
+) -> None:
+    """Check every file in the data folder and say how to fix what is wrong."""
+    from .recovery import check_all
+
+    problems = check_all(fix)
+    _print("\n".join(problems) if problems else f"All files in {store.home()} are sound.")
+    if problems and not fix:
+        raise typer.Exit(1)

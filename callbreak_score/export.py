@@ -1,0 +1,100 @@
+"""The game as data: the JSON object (show --json, export --format json) and the CSV rows."""
+
+from __future__ import annotations
+
+from .game import Game
+from .scoring import points, round_scores, running_totals
+
+
+def _number(game: Game, units: int) -> int | float:
+    # JSON needs a number; units/10 is the float nearest the one-decimal score, so its
+    # repr is exactly the displayed text (4.1, -4.0). The arithmetic stays in integers.
+    return units if game.rules.unit == 1 else units / game.rules.unit
+
+
+def to_dict(game: Game, current: bool = False) -> dict[str, object]:
+    """The stable JSON shape of a game: lists are in seat order, names are names."""
+    names = game.players
+    rows = []
+    for number, played in enumerate(game.rounds, 1):
+        scores = round_scores(game.rules, played)
+        rows.append({
+            "round": number,
+            "dealer": names[game.dealer(number)],
+            "bids": list(played.bids),
+            "tricks": None if played.tricks is None else list(played.tricks),
+            "scores": None if scores is None else [_number(game, s) for s in scores],
+        })
+    upcoming = game.next_round
+    return {
+        "id": game.id,
+        "players": list(names),
+        "rules": game.rules.to_dict(),
+        "first_dealer": names[game.first_dealer],
+        "created": game.created,
+        "finished_at": game.finished,
+        "rounds": rows,
+        "totals": [_number(game, t) for t in game.totals()],
+        "leaders": [names[s] for s in game.leaders()],
+        "finished": game.finished is not None,
+        "winners": [names[s] for s in game.winners()],
+        "next": None if upcoming is None else {
+            "round": upcoming,
+            "step": "tricks" if game.awaiting_tricks else "bids",
+            "dealer": names[game.dealer(upcoming)],
+            "bids_first": names[game.bid_order(upcoming)[0]],
+        },
+    }
+
+
+def to_json(game: Game) -> str:
+    import json
+
+    return json.dumps(to_dict(game), ensure_ascii=False, indent=2) + "\n"
+
+
+CSV_HEADER = ("game", "round", "dealer", "seat", "player", "bid", "tricks", "score", "total")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(text: str) -> str:
+    """Text a spreadsheet will not run as a formula: a leading ' when it could start one."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def to_csv(game: Game) -> str:
+    """One row per player per completed round; numbers with '.' and ASCII '-'."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_HEADER)
+    after = running_totals(game.rules, game.rounds)
+    for number, (played, totals) in enumerate(zip(game.rounds, after), 1):
+        scores = round_scores(game.rules, played)
+        assert scores is not None and played.tricks is not None
+        dealer = safe_cell(game.players[game.dealer(number)])
+        for seat in range(4):
+            writer.writerow((
+                game.id, number, dealer, seat + 1, safe_cell(game.players[seat]),
+                played.bids[seat], played.tricks[seat],
+                points(game.rules, scores[seat]), points(game.rules, totals[seat]),
+            ))
+    return out.getvalue()
+
+
+def summary(game: Game) -> dict[str, object]:
+    """One game as a line of `list`: enough to choose it, without its rounds."""
+    names = game.players
+    return {
+        "id": game.id,
+        "created": game.created,
+        "players": list(names),
+        "preset": game.rules.preset,
+        "rounds_played": game.completed,
+        "rounds_total": game.rules.rounds,
+        "leaders": [names[s] for s in game.leaders()],
+        "winners": [names[s] for s in game.winners()],
+        "finished": game.finished is not None,
+    }

@@ -1,0 +1,277 @@
+"""A game's states and moves: start, bids, tricks, undo, edit, finish (pure).
+
+Every move returns a new Game and refuses (Refused) anything the table would not allow,
+so a game value that exists is always a legal game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from . import scoring
+from .errors import Refused
+from .rules import Rules, end_words
+
+SEATS = 4
+TRICKS = 13
+
+
+@dataclass(frozen=True)
+class Round:
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    players: tuple[str, ...]
+    rules: Rules
+    first_dealer: int
+    rounds: tuple[Round, ...] = ()
+    created: str = ""
+    finished: str | None = None
+
+    def dealer(self, number: int) -> int:
+        """The seat that deals round `number` (1-based): the deal passes on each round."""
+        return (self.first_dealer + number - 1) % SEATS
+
+    def bid_order(self, number: int) -> list[int]:
+        """Bidding starts after the dealer and ends with the dealer."""
+        dealer = self.dealer(number)
+        return [(dealer + step) % SEATS for step in range(1, SEATS + 1)]
+
+    @property
+    def completed(self) -> int:
+        return sum(1 for r in self.rounds if r.tricks is not None)
+
+    @property
+    def awaiting_tricks(self) -> bool:
+        return bool(self.rounds) and self.rounds[-1].tricks is None
+
+    @property
+    def next_round(self) -> int | None:
+        """The round whose bids or tricks come next, or None once the game is over."""
+        if self.finished is not None:
+            return None
+        return len(self.rounds) if self.awaiting_tricks else len(self.rounds) + 1
+
+    def totals(self) -> tuple[int, ...]:
+        return scoring.totals(self.rules, self.rounds)
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self.rules, self.rounds) if self.finished else []
+
+    def leaders(self) -> list[int]:
+        return scoring.leaders(self.rules, self.rounds)
+
+
+def check_players(names: Sequence[str]) -> tuple[str, ...]:
+    if len(names) != SEATS:
+        raise Refused(f"Call Break needs exactly 4 players, in turn order; got {len(names)}")
+    cleaned = []
+    for name in names:
+        name = name.strip()
+        if not name:
+            raise Refused("a player name is empty; give four names")
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+            raise Refused(f"player name {name!r} holds a control character (tab, newline)")
+        if len(name) > 40:
+            raise Refused(f"player name '{name[:20]}…' is longer than 40 characters")
+        cleaned.append(name)
+    seen: dict[str, str] = {}
+    for name in cleaned:
+        key = name.casefold()
+        if key in seen:
+            raise Refused(f"two players are called '{name}'; names must differ (case ignored)")
+        seen[key] = name
+    return tuple(cleaned)
+
+
+def new_game(
+    game_id: str, players: Sequence[str], rules: Rules, dealer: str | None, created: str
+) -> Game:
+    names = check_players(players)
+    first = 0 if dealer is None else seat_of(names, dealer)
+    return Game(id=game_id, players=names, rules=rules, first_dealer=first, created=created)
+
+
+def seat_of(players: Sequence[str], name: str) -> int:
+    """The seat of a player given by a unique, case-insensitive prefix of the name."""
+    key = name.strip().casefold()
+    exact = [seat for seat, p in enumerate(players) if p.casefold() == key]
+    if exact:
+        return exact[0]
+    hits = [seat for seat, p in enumerate(players) if key and p.casefold().startswith(key)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        both = " and ".join(players[s] for s in hits)
+        raise Refused(f"'{name}' could be {both}; type more of the name")
+    raise Refused(f"no player is called '{name}'; the players are {', '.join(players)}")
+
+
+def parse_numbers(game: Game, words: Sequence[str], what: str) -> tuple[int, ...]:
+    """Four numbers in seat order, or NAME=N pairs in any order, as seat-ordered numbers."""
+    order = " ".join(game.players)
+    usage = f"give four {what}, in seat order ({order}), or NAME=N for each player"
+    paired = ["=" in w for w in words]
+    if any(paired) and not all(paired):
+        raise Refused(f"mix of plain numbers and NAME=N pairs; {usage}")
+    if len(words) != SEATS:
+        raise Refused(f"{len(words)} {what} given; {usage}")
+    if not any(paired):
+        return tuple(_number(w, game.players[seat], what) for seat, w in enumerate(words))
+    values: dict[int, int] = {}
+    for word in words:
+        name, _, value = word.rpartition("=")
+        seat = seat_of(game.players, name)
+        if seat in values:
+            raise Refused(f"{game.players[seat]} is given twice; {usage}")
+        values[seat] = _number(value, game.players[seat], what)
+    return tuple(values[seat] for seat in range(SEATS))
+
+
+def _number(word: str, player: str, what: str) -> int:
+    text = word.strip()
+    # isdecimal() admits Devanagari digits (४) and int() reads them; it refuses '+4', '1_0'
+    if not text.isdecimal():
+        raise Refused(f"'{word}' for {player} is not a whole number of {what}")
+    return int(text)
+
+
+def enter_bids(game: Game, bids: Sequence[int], now: str) -> Game:
+    _check_open(game)
+    if game.awaiting_tricks:
+        number = len(game.rounds)
+        raise Refused(
+            f"the bids for round {number} are already in; enter the tricks, "
+            "or 'callbreak undo' to change the bids"
+        )
+    number = len(game.rounds) + 1
+    _check_bids(game, bids, number)
+    return replace(game, rounds=game.rounds + (Round(bids=tuple(bids)),))
+
+
+def _check_bids(game: Game, bids: Sequence[int], number: int) -> None:
+    rules = game.rules
+    for seat, bid in enumerate(bids):
+        if not rules.min_bid <= bid <= rules.max_bid:
+            raise Refused(
+                f"bid {bid} for {game.players[seat]} is outside this game's bids "
+                f"{rules.min_bid}..{rules.max_bid}"
+            )
+    total = sum(bids)
+    if rules.redeal_below is not None and total < rules.redeal_below:
+        dealer = game.players[game.dealer(number)]
+        raise Refused(
+            f"the bids add up to {total}, below {rules.redeal_below}: the hand is thrown in "
+            f"and {dealer} deals again; enter the new bids (nothing was recorded)"
+        )
+
+
+def enter_tricks(game: Game, tricks: Sequence[int], now: str) -> Game:
+    _check_open(game)
+    if not game.awaiting_tricks:
+        number = len(game.rounds) + 1
+        raise Refused(f"enter the bids for round {number} first ('callbreak bid ...')")
+    _check_tricks(game, tricks)
+    last = replace(game.rounds[-1], tricks=tuple(tricks))
+    return _settle(replace(game, rounds=game.rounds[:-1] + (last,)), now)
+
+
+def _check_tricks(game: Game, tricks: Sequence[int]) -> None:
+    for seat, won in enumerate(tricks):
+        if not 0 <= won <= TRICKS:
+            raise Refused(f"{won} tricks for {game.players[seat]} is outside 0..13")
+    total = sum(tricks)
+    if total != TRICKS:
+        raise Refused(f"the tricks add up to {total}; the four must add up to exactly 13")
+
+
+def _settle(game: Game, now: str) -> Game:
+    """Mark the game finished when its completed rounds end it (open games end by command)."""
+    if scoring.over(game.rules, game.rounds):
+        return replace(game, finished=game.finished or now)
+    return replace(game, finished=None)
+
+
+def _check_open(game: Game) -> None:
+    if game.finished is not None:
+        raise Refused(
+            f"game {game.id} is over; start another with 'callbreak new', "
+            "or 'callbreak undo' to reopen it"
+        )
+
+
+def undo(game: Game) -> Game:
+    """Take back the last entry: the finish of an open game, else the last tricks, else bids."""
+    if not game.rounds:
+        raise Refused(f"nothing to undo in game {game.id}: no bids are entered yet")
+    if game.rules.is_open and game.finished and not scoring.over(game.rules, game.rounds):
+        return replace(game, finished=None)
+    last = game.rounds[-1]
+    if last.tricks is not None:
+        rounds = game.rounds[:-1] + (replace(last, tricks=None),)
+    else:
+        rounds = game.rounds[:-1]
+    return replace(game, rounds=rounds, finished=None)
+
+
+def edit(
+    game: Game, number: int, bids: Sequence[int] | None, tricks: Sequence[int] | None, now: str
+) -> Game:
+    """Correct a completed round; the rounds are replayed so every later check still holds."""
+    if bids is None and tricks is None:
+        raise Refused("say what to correct: --bids B1 B2 B3 B4 and/or --tricks T1 T2 T3 T4")
+    if not 1 <= number <= game.completed:
+        played = f"rounds 1..{game.completed}" if game.completed else "no completed round yet"
+        raise Refused(f"round {number} is not a completed round; this game has {played}")
+    old = game.rounds[number - 1]
+    fixed = Round(
+        bids=tuple(bids) if bids is not None else old.bids,
+        tricks=tuple(tricks) if tricks is not None else old.tricks,
+    )
+    rounds = game.rounds[: number - 1] + (fixed,) + game.rounds[number:]
+    return replay(replace(game, rounds=(), finished=None), rounds, now, game.finished)
+
+
+def replay(start: Game, rounds: Sequence[Round], now: str, finished: str | None) -> Game:
+    """Apply rounds to a game one move at a time, so that each passes every check."""
+    game = start
+    for number, played in enumerate(rounds, 1):
+        if game.finished is not None:
+            raise Refused(
+                f"the game would end after round {number - 1}, "
+                f"but {len(rounds)} rounds are recorded; undo the later rounds first"
+            )
+        try:
+            game = enter_bids(game, played.bids, finished or now)
+            if played.tricks is not None:
+                game = enter_tricks(game, played.tricks, finished or now)
+        except Refused as error:
+            raise Refused(f"round {number}: {error}") from None
+        if played.tricks is None and number != len(rounds):
+            raise Refused(f"round {number} has no tricks but later rounds follow")
+    if game.rules.is_open and finished is not None and not game.awaiting_tricks and game.rounds:
+        game = replace(game, finished=game.finished or finished)
+    return game
+
+
+def finish(game: Game, now: str) -> Game:
+    """End an open game by command."""
+    if not game.rules.is_open:
+        raise Refused(
+            f"game {game.id} ends by itself ({end_words(game.rules)}); "
+            "only an --open game is finished by command"
+        )
+    _check_open(game)
+    if game.awaiting_tricks:
+        raise Refused(
+            f"round {len(game.rounds)} has bids but no tricks; enter its tricks or undo its bids"
+        )
+    if not game.rounds:
+        raise Refused("no round has been played yet; there is nothing to finish")
+    return replace(game, finished=now)
+

@@ -1,0 +1,108 @@
+"""Putting back a backup (restore) and checking the whole data folder (doctor).
+
+All reading and writing goes through store; this module decides what to say and do.
+"""
+
+from __future__ import annotations
+
+import os
+
+from . import store
+from .errors import Refused
+from .game import Game
+from .scoring import points
+
+
+def _describe(game: Game) -> str:
+    totals = ", ".join(f"{p} {points(game.rules, t)}" for p, t in zip(game.players, game.totals()))
+    state = "finished" if game.finished else "playing"
+    return f"{game.completed} rounds played, {state}; totals {totals}"
+
+
+def list_backups(game_id: str) -> str:
+    found = store.backups(game_id)
+    if not found:
+        return f"Game {game_id} has no backups yet (one is kept at every save)."
+    lines = [f"Backups of game {game_id} (newest first; put one back with "
+             f"'callbreak restore {game_id} --backup N'):"]
+    for n, path in found:
+        import time
+
+        when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(os.path.getmtime(path)))
+        try:
+            what = _describe(store.decode(store.read_bytes(path), path, game_id))
+        except Refused as error:
+            what = f"damaged: {error}"
+        lines.append(f"  {n}  saved {when}  {what}")
+    return "\n".join(lines)
+
+
+def restore_backup(game_id: str, n: int) -> Game:
+    """Put backup n back as the game; call under the lock."""
+    if not 1 <= n <= store.BACKUPS:
+        raise Refused(f"--backup {n} is outside 1..{store.BACKUPS}")
+    path = store.backup_path(game_id, n)
+    try:
+        data = store.read_bytes(path)
+    except FileNotFoundError:
+        have = [str(k) for k, _ in store.backups(game_id)]
+        raise Refused(
+            f"game {game_id} has no backup {n}; "
+            + (f"it has {', '.join(have)}" if have else "it has none yet")
+        ) from None
+    game = store.decode(data, path, game_id)
+    store.commit(game_id, data)
+    return game
+
+
+def check_all(fix: bool) -> list[str]:
+    """Every problem in the data folder, each with its fix (done when `fix`)."""
+    problems: list[str] = []
+    home = store.home()
+    games_dir = os.path.join(home, "games")
+    names = sorted(os.listdir(games_dir)) if os.path.isdir(games_dir) else []
+    for name in names:
+        path = os.path.join(games_dir, name)
+        if name.endswith(".tmp"):
+            continue
+        game_id = name[:-5] if name.endswith(".json") else ""
+        if not store.ID_PATTERN.match(game_id):
+            problems.append(f"{path}: not a game file name (ids look like 261129-1); "
+                            "move it out of the data folder")
+            continue
+        try:
+            store.load(game_id)
+        except Refused as error:
+            problems.append(_damaged(game_id, path, str(error), fix))
+    for path in store.temp_leftovers():
+        if fix:
+            os.remove(path)
+            problems.append(f"{path}: removed a temp file left by an interrupted save")
+        else:
+            problems.append(f"{path}: temp file left by an interrupted save; "
+                            "'callbreak doctor --fix' removes it")
+    current = store.current_id()
+    if current is not None and (
+        not store.ID_PATTERN.match(current) or not os.path.exists(store.game_path(current))
+    ):
+        problems.append(f"{os.path.join(home, 'current')}: points at '{current}', which is not "
+                        "a stored game; choose one with 'callbreak use GAME'")
+    return problems
+
+
+def _damaged(game_id: str, path: str, problem: str, fix: bool) -> str:
+    good = None
+    for n, backup in store.backups(game_id):
+        try:
+            store.decode(store.read_bytes(backup), backup, game_id)
+        except Refused:
+            continue
+        good = n
+        break
+    advice = (f"'callbreak restore {game_id} --backup {good}' puts back its newest sound backup"
+              if good else "it has no sound backup")
+    if fix:
+        with store.locked():
+            moved = store.move_aside(path)
+        return f"{problem}\n  moved aside to {moved} (bytes unchanged); {advice}"
+    return f"{problem}\n  fix: {advice}, or 'callbreak doctor --fix' moves the file aside"

@@ -1,0 +1,465 @@
+"""Where files live, how they are saved (atomic, durable, locked), schema versions and migrations.
+
+The only module that touches the data folder. Layout under the data folder:
+  games/<id>.json          one human-readable file per game
+  backups/<id>.<n>.json    the previous three versions of a game (1 is the newest)
+  backups/<id>.schema<v>.json  the original of a file migrated from schema v
+  current                  the id of the current game
+  .lock                    the lock file every writer holds (never deleted)
+  damaged/                 files `doctor --fix` moved aside, bytes unchanged
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from . import game as moves
+from .errors import Damaged, Refused
+from .game import Game, Round
+from .rules import rules_from_dict
+
+SCHEMA = 2
+BACKUPS = 3
+ID_PATTERN = re.compile(r"\A(\d{6})-([1-9]\d{0,3})\Z")
+LOCK_TIMEOUT = 5.0
+
+
+def home() -> str:
+    """The data folder: $CALLBREAK_HOME, else the platform's user data folder."""
+    override = os.environ.get("CALLBREAK_HOME")
+    if override:
+        return os.path.abspath(os.path.expanduser(override))
+    import platformdirs  # only when needed: it costs start-up time
+
+    return platformdirs.user_data_dir("callbreak-score", appauthor=False)
+
+
+def _dir(name: str) -> str:
+    return os.path.join(home(), name)
+
+
+def check_id(game_id: str) -> str:
+    """Refuse anything that is not a game id (no paths, no tricks)."""
+    if not ID_PATTERN.match(game_id):
+        raise Refused(
+            f"'{game_id}' is not a game id; ids look like 261129-1 (see 'callbreak list')"
+        )
+    return game_id
+
+
+def game_path(game_id: str) -> str:
+    return os.path.join(_dir("games"), check_id(game_id) + ".json")
+
+
+def backup_path(game_id: str, n: int) -> str:
+    return os.path.join(_dir("backups"), f"{check_id(game_id)}.{n}.json")
+
+
+def _id_key(game_id: str) -> tuple[str, int]:
+    match = ID_PATTERN.match(game_id)
+    assert match is not None
+    return match.group(1), int(match.group(2))
+
+
+def game_ids() -> list[str]:
+    """Every stored game id, newest first, from file names alone."""
+    try:
+        names = os.listdir(_dir("games"))
+    except FileNotFoundError:
+        return []
+    ids = [n[:-5] for n in names if n.endswith(".json") and ID_PATTERN.match(n[:-5])]
+    return sorted(ids, key=_id_key, reverse=True)
+
+
+def new_id(today: str) -> str:
+    """The next id for a game started on `today` (YYMMDD); call under the lock."""
+    taken = [_id_key(i)[1] for i in game_ids() if i.startswith(today + "-")]
+    return f"{today}-{max(taken, default=0) + 1}"
+
+
+# ---- reading ---------------------------------------------------------------------------
+
+
+def read_bytes(path: str) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def load(game_id: str) -> Game:
+    path = game_path(game_id)
+    try:
+        data = read_bytes(path)
+    except FileNotFoundError:
+        raise Refused(f"no game '{game_id}'; see 'callbreak list'") from None
+    except OSError as error:
+        raise Damaged(path, f"cannot be read ({error.strerror})") from None
+    return decode(data, path, game_id)
+
+
+def decode(data: bytes, path: str, game_id: str | None = None) -> Game:
+    """A game from a file's bytes, checked completely; Damaged says what is wrong."""
+    import json
+
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise Damaged(path, "is not UTF-8 text") from None
+    except ValueError as error:
+        problem = "is empty" if not data.strip() else f"is not valid JSON ({error.msg}, " \
+            f"line {error.lineno}); it may have been cut short"
+        raise Damaged(path, problem) from None
+    if not isinstance(raw, dict):
+        raise Damaged(path, "is not a game (expected a JSON object)")
+    try:
+        raw = migrate(raw)
+        game = _from_dict(raw)
+    except Damaged:
+        raise
+    except Refused as error:
+        raise Damaged(path, str(error)) from None
+    if game_id is not None and game.id != game_id:
+        raise Damaged(path, f"holds game '{game.id}', not '{game_id}'")
+    return game
+
+
+def schema_of(raw: dict) -> int:
+    schema = raw.get("schema")
+    if isinstance(schema, bool) or not isinstance(schema, int):
+        raise Refused("has no schema version (missing 'schema')")
+    if schema > SCHEMA:
+        raise Refused(
+            f"was written by a newer callbreak-score (schema {schema}; this one reads "
+            f"up to {SCHEMA}); upgrade callbreak-score to use it. The file is left untouched"
+        )
+    if schema < 1:
+        raise Refused(f"has an unknown schema version {schema}")
+    return schema
+
+
+def _v1_to_v2(raw: dict) -> dict:
+    """Schema 1 kept the first dealer as a seat number and had no tiebreak option."""
+    out = {k: v for k, v in raw.items() if k != "dealer"}
+    players = raw.get("players")
+    seat = raw.get("dealer")
+    if not isinstance(players, list) or not isinstance(seat, int) or not 1 <= seat <= len(players):
+        raise Refused("schema 1 file has no valid 'dealer' seat")
+    out["first_dealer"] = players[seat - 1]
+    rules = raw.get("rules")
+    if isinstance(rules, dict):
+        out["rules"] = {**rules, "tiebreak": None}
+    out["schema"] = 2
+    return out
+
+
+# MIGRATIONS[v] turns a schema-v file into schema v+1; applied in order, oldest first.
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
+
+
+def migrate(raw: dict) -> dict:
+    schema = schema_of(raw)
+    while schema < SCHEMA:
+        raw = MIGRATIONS[schema](raw)
+        schema += 1
+    return raw
+
+
+_FIELDS = ("schema", "id", "players", "first_dealer", "rules", "rounds", "created", "finished")
+
+
+def _from_dict(raw: dict) -> Game:
+    missing = [f for f in _FIELDS if f not in raw]
+    if missing:
+        raise Refused(f"is missing {', '.join(repr(m) for m in missing)}")
+    game_id = raw["id"]
+    if not isinstance(game_id, str) or not ID_PATTERN.match(game_id):
+        raise Refused("has no valid 'id'")
+    players = raw["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise Refused("'players' is not a list of names")
+    names = moves.check_players(players)
+    if names != tuple(players):
+        raise Refused("'players' holds names with surrounding spaces")
+    if raw["first_dealer"] not in names:
+        raise Refused("'first_dealer' is not one of the players")
+    for key in ("created",):
+        if not isinstance(raw[key], str):
+            raise Refused(f"'{key}' is not a time")
+    if raw["finished"] is not None and not isinstance(raw["finished"], str):
+        raise Refused("'finished' is not a time or null")
+    rules = rules_from_dict(raw["rules"])
+    rounds = raw["rounds"]
+    if not isinstance(rounds, list):
+        raise Refused("'rounds' is not a list")
+    parsed = [_round(r, n) for n, r in enumerate(rounds, 1)]
+    start = Game(
+        id=game_id, players=names, rules=rules, first_dealer=names.index(raw["first_dealer"]),
+        created=raw["created"],
+    )
+    return moves.replay(start, parsed, raw["finished"] or raw["created"], raw["finished"])
+
+
+def _round(raw: object, number: int) -> Round:
+    if not isinstance(raw, dict) or "bids" not in raw or "tricks" not in raw:
+        raise Refused(f"round {number} is not an object with 'bids' and 'tricks'")
+    bids, tricks = raw["bids"], raw["tricks"]
+    if not _four_ints(bids):
+        raise Refused(f"round {number}: 'bids' is not four whole numbers")
+    if tricks is not None and not _four_ints(tricks):
+        raise Refused(f"round {number}: 'tricks' is not four whole numbers or null")
+    return Round(bids=tuple(bids), tricks=None if tricks is None else tuple(tricks))
+
+
+def _four_ints(value: object) -> bool:
+    return (
+        isinstance(value, list) and len(value) == 4
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+
+
+def encode(game: Game) -> bytes:
+    """The file text: indented JSON, one line per round, names as written (UTF-8)."""
+    import json
+
+    def dumps(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    rounds = ",\n".join(
+        f'    {{"bids": {dumps(list(r.bids))}, "tricks": '
+        f"{dumps(None if r.tricks is None else list(r.tricks))}}}"
+        for r in game.rounds
+    )
+    rules = json.dumps(game.rules.to_dict(), ensure_ascii=False, indent=2).replace("\n", "\n  ")
+    text = (
+        "{\n"
+        f'  "schema": {SCHEMA},\n'
+        f'  "id": {dumps(game.id)},\n'
+        f'  "players": {dumps(list(game.players))},\n'
+        f'  "first_dealer": {dumps(game.players[game.first_dealer])},\n'
+        f'  "rules": {rules},\n'
+        f'  "rounds": [{chr(10) + rounds + chr(10) + "  " if rounds else ""}],\n'
+        f'  "created": {dumps(game.created)},\n'
+        f'  "finished": {dumps(game.finished)}\n'
+        "}\n"
+    )
+    return text.encode("utf-8")
+
+
+# ---- the current game ------------------------------------------------------------------
+
+
+def current_id() -> str | None:
+    try:
+        text = read_bytes(_dir("current")).decode("utf-8", "replace").strip()
+    except FileNotFoundError:
+        return None
+    return text or None
+
+
+def resolve(game_id: str | None) -> str:
+    """The game a command is about: the one given, else the current game."""
+    if game_id is not None:
+        return check_id(game_id)
+    current = current_id()
+    if current is None:
+        raise Refused("no current game; start one with 'callbreak new P1 P2 P3 P4'")
+    if not ID_PATTERN.match(current):
+        raise Damaged(_dir("current"), "does not hold a game id; pick a game with 'callbreak use'")
+    if not os.path.exists(game_path(current)):
+        raise Refused(f"the current game {current} no longer exists; pick one with 'callbreak use'")
+    return current
+
+
+def set_current(game_id: str) -> None:
+    write_atomic(_dir("current"), (game_id + "\n").encode("ascii"))
+
+
+# ---- writing ---------------------------------------------------------------------------
+
+
+def write_atomic(path: str, data: bytes) -> None:
+    """Write a fresh temp file beside `path`, fsync it, replace `path`, fsync the folder.
+
+    Readers see the old file or the new one, never a mix; a crash leaves at worst a
+    stray '.*.tmp' file, which `doctor --fix` removes.
+    """
+    folder, base = os.path.split(path)
+    try:
+        os.makedirs(folder, exist_ok=True)
+        tmp = os.path.join(folder, f".{base}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                     0o644)
+        try:
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            _replace(tmp, path)
+        except BaseException:
+            _remove_quietly(tmp)
+            raise
+        _fsync_dir(folder)
+    except OSError as error:
+        raise Refused(
+            f"could not save {path}: {error.strerror or error}; "
+            "the previous version is left as it was"
+        ) from None
+
+
+def _replace(src: str, dst: str) -> None:
+    if os.name != "nt":
+        os.replace(src, dst)
+        return
+    # On Windows a reader or a virus scanner holding dst makes replace fail for a moment.
+    for attempt in range(50):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if attempt == 49:
+                raise
+            time.sleep(0.02)
+
+
+def _fsync_dir(folder: str) -> None:
+    if os.name == "nt":
+        return  # Windows cannot open a folder for fsync; NTFS journals the rename itself
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def commit(game_id: str, data: bytes) -> None:
+    """Save a game's new bytes, first keeping its previous version as backup 1 of 3."""
+    path = game_path(game_id)
+    try:
+        old = read_bytes(path)
+    except FileNotFoundError:
+        old = None
+    except OSError as error:
+        raise Refused(f"could not read {path}: {error.strerror}") from None
+    if old is not None:
+        _keep_original_schema(game_id, old)
+        for n in range(BACKUPS, 1, -1):
+            if os.path.exists(backup_path(game_id, n - 1)):
+                try:
+                    os.replace(backup_path(game_id, n - 1), backup_path(game_id, n))
+                except OSError as error:
+                    raise Refused(f"could not rotate backups: {error.strerror}") from None
+        write_atomic(backup_path(game_id, 1), old)
+    write_atomic(path, data)
+
+
+def _keep_original_schema(game_id: str, old: bytes) -> None:
+    import json
+
+    try:
+        schema = json.loads(old.decode("utf-8")).get("schema")
+    except (ValueError, AttributeError):
+        return
+    if isinstance(schema, int) and schema < SCHEMA:
+        keep = os.path.join(_dir("backups"), f"{game_id}.schema{schema}.json")
+        if not os.path.exists(keep):
+            write_atomic(keep, old)
+
+
+def save(game: Game) -> None:
+    commit(game.id, encode(game))
+
+
+def backups(game_id: str) -> list[tuple[int, str]]:
+    """The backups of a game that exist: (number, path), newest first."""
+    return [(n, backup_path(game_id, n)) for n in range(1, BACKUPS + 1)
+            if os.path.exists(backup_path(game_id, n))]
+
+
+@contextmanager
+def locked() -> Iterator[None]:
+    """Hold the data folder's exclusive lock for a read-modify-write.
+
+    The standard library's fcntl/msvcrt rather than the filelock package: one small
+    function, no dependency, and nothing added to start-up. The lock file is never
+    deleted (deleting it would let two writers lock two different files).
+    """
+    folder = home()
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd = os.open(os.path.join(folder, ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as error:
+        raise Refused(f"cannot use the data folder {folder}: {error.strerror}") from None
+    timeout = float(os.environ.get("CALLBREAK_LOCK_TIMEOUT", LOCK_TIMEOUT))
+    deadline = time.monotonic() + timeout
+    try:
+        while not _try_lock(fd):
+            if time.monotonic() >= deadline:
+                raise Refused(
+                    f"another callbreak command is still saving (waited {timeout:g} s); "
+                    "nothing was changed, try again"
+                )
+            time.sleep(0.01)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def _try_lock(fd: int) -> bool:
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError:
+            return False
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError:
+        return False
+
+
+def temp_leftovers() -> list[str]:
+    """Temp files a killed save left behind (never read by any command)."""
+    found = []
+    for name in ("games", "backups"):
+        folder = _dir(name)
+        if os.path.isdir(folder):
+            found += [os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".tmp")]
+    for f in os.listdir(home()) if os.path.isdir(home()) else []:
+        if f.startswith(".current.") and f.endswith(".tmp"):
+            found.append(os.path.join(home(), f))
+    return sorted(found)
+
+
+def move_aside(path: str) -> str:
+    """Move a damaged file into damaged/ under a new name, keeping its bytes."""
+    folder = _dir("damaged")
+    os.makedirs(folder, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = os.path.join(folder, f"{os.path.basename(path)}.{stamp}")
+    n = 1
+    while os.path.exists(target):
+        n += 1
+        target = os.path.join(folder, f"{os.path.basename(path)}.{stamp}.{n}")
+    os.replace(path, target)
+    _fsync_dir(os.path.dirname(path))
+    _fsync_dir(folder)
+    return target

@@ -1,0 +1,37 @@
+"""Every test gets its own data folder: the real user data folder is never touched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from callbreak_score.cli import app
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "callbreak-home"
+    monkeypatch.setenv("CALLBREAK_HOME", str(folder))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("CALLBREAK_LOCK_TIMEOUT", "5")
+    return folder
+
+
+class Cli:
+    """Runs `callbreak` words through the Typer app, as the console script would."""
+
+    def __init__(self) -> None:
+        self.runner = CliRunner()
+
+    def __call__(self, *words: str, code: int = 0):
+        result = self.runner.invoke(app, list(words), prog_name="callbreak")
+        assert result.exit_code == code, (words, result.exit_code, result.output)
+        assert "Traceback" not in result.output
+        return result
+
+
+@pytest.fixture
+def cli() -> Cli:
+    return Cli()

@@ -1,0 +1,82 @@
+"""Presets, options and the combinations that are refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from callbreak_score.errors import Refused
+from callbreak_score.rules import Rules, describe, make_rules, rules_from_dict
+
+
+def test_preset_defaults() -> None:
+    nepal, pagat, tens = make_rules("nepal"), make_rules("pagat"), make_rules("tens")
+    assert (nepal.min_bid, nepal.max_bid, nepal.rounds, nepal.target) == (1, 13, 5, None)
+    assert (pagat.min_bid, pagat.max_bid, pagat.rounds, pagat.high_bid_points) == (2, 13, 5, 13)
+    assert (tens.min_bid, tens.max_bid, tens.rounds, tens.target) == (5, 8, None, 300)
+    assert nepal.unit == 10 and pagat.unit == 1 and tens.unit == 1
+
+
+def test_end_options_replace_the_presets_end() -> None:
+    assert make_rules("tens", rounds=3).target is None
+    assert make_rules("nepal", target=30).rounds is None
+    assert make_rules("pagat", open_game=True).is_open
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"preset": "pagat", "penalty": "shortfall"}, "not defined for pagat"),
+    ({"min_bid": 9, "max_bid": 8}, "above the highest"),
+    ({"preset": "tens", "max_bid": 4}, "above the highest"),
+    ({"min_bid": 0}, "outside 1..13"),
+    ({"max_bid": 14}, "outside 1..13"),
+    ({"rounds": 0}, "outside 1..1000"),
+    ({"target": 0}, "outside 1..100000"),
+    ({"rounds": 3, "target": 30}, "give only one"),
+    ({"rounds": 3, "open_game": True}, "give only one"),
+    ({"target": 3, "open_game": True}, "give only one"),
+    ({"high_bid_points": 16}, "pagat option"),
+    ({"preset": "pagat", "high_bid_points": 5}, "outside 8..52"),
+    ({"redeal_below": 60}, "outside 1..52"),
+    ({"preset": "tens", "redeal_below": 33}, "outside 1..32"),
+    ({"eight_wins": True, "max_bid": 7}, "needs 8 to be a legal bid"),
+    ({"preset": "tens", "eight_wins": True, "min_bid": 9, "max_bid": 13}, "needs 8"),
+    ({"preset": "whist"}, "unknown preset"),
+    ({"penalty": "soft"}, "unknown penalty"),
+    ({"tiebreak": "age"}, "unknown tiebreak"),
+])
+def test_refused_combinations(kwargs: dict, words: str) -> None:
+    preset = kwargs.pop("preset", "nepal")
+    with pytest.raises(Refused, match=words):
+        make_rules(preset, **kwargs)
+
+
+def test_allowed_options() -> None:
+    rules = make_rules("tens", min_bid=1, penalty="shortfall", redeal_below=10,
+                       eight_wins=True, tiebreak="tricks")
+    assert (rules.min_bid, rules.max_bid) == (1, 8)
+    assert make_rules("pagat", high_bid_points=16).high_bid_points == 16
+
+
+def test_rules_round_trip_through_a_dict() -> None:
+    rules = make_rules("pagat", rounds=10, high_bid_points=16, tiebreak="tricks")
+    assert rules_from_dict(rules.to_dict()) == rules
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"min_bid": "1"}, "not a whole number"),
+    ({"eight_wins": 1}, "not true or false"),
+    ({"rounds": 2.5}, "not a whole number"),
+    ({"penalty": "shortfall", "preset": "pagat"}, "not defined for pagat"),
+    ({"extra": 1}, "unknown fields"),
+])
+def test_stored_rules_are_checked(change: dict, words: str) -> None:
+    data = {**Rules().to_dict(), **change}
+    with pytest.raises(Refused, match=words):
+        rules_from_dict(data)
+
+
+def test_describe_mentions_every_option_in_force() -> None:
+    text = "\n".join(describe(make_rules("nepal", open_game=True, redeal_below=10,
+                                         eight_wins=True, penalty="shortfall",
+                                         tiebreak="tricks")))
+    for words in ("open game", "redeal", "eight wins", "missing tricks", "most tricks"):
+        assert words in text
