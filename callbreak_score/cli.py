@@ -118,12 +118,9 @@ def new(
         eight_wins=eight_wins, high_bid_points=high_bid_points,
         tiebreak=tiebreak.value if tiebreak else None,
     )
-    now = _now()
-    with store.locked():
-        game_id = store.new_id(now[2:4] + now[5:7] + now[8:10])
-        game = moves.new_game(game_id, players, chosen, dealer, now)
-        store.save(game)
-        store.set_current(game.id)
+    draft = moves.new_game("", players, chosen, dealer, _now())
+    with store.locked(create=True):
+        game = store.add(draft)
     _print(render.started(game))
 
 

@@ -76,10 +76,19 @@ def game_ids() -> list[str]:
     return sorted(ids, key=_id_key, reverse=True)
 
 
-def new_id(today: str) -> str:
-    """The next id for a game started on `today` (YYMMDD); call under the lock."""
+def add(draft: Game) -> Game:
+    """Store a new game under the next free id of its day and make it current.
+
+    Call under the lock. Ids are the start date (YYMMDD, from `created`) and a number.
+    """
+    from dataclasses import replace
+
+    today = draft.created[2:4] + draft.created[5:7] + draft.created[8:10]
     taken = [_id_key(i)[1] for i in game_ids() if i.startswith(today + "-")]
-    return f"{today}-{max(taken, default=0) + 1}"
+    game = replace(draft, id=f"{today}-{max(taken, default=0) + 1}")
+    save(game)
+    set_current(game.id)
+    return game
 
 
 # ---- reading ---------------------------------------------------------------------------
@@ -390,14 +399,19 @@ def backups(game_id: str) -> list[tuple[int, str]]:
 
 
 @contextmanager
-def locked() -> Iterator[None]:
+def locked(create: bool = False) -> Iterator[None]:
     """Hold the data folder's exclusive lock for a read-modify-write.
 
     The standard library's fcntl/msvcrt rather than the filelock package: one small
     function, no dependency, and nothing added to start-up. The lock file is never
-    deleted (deleting it would let two writers lock two different files).
+    deleted (deleting it would let two writers lock two different files). Only `create`
+    (a new game) makes the data folder: before any game is stored there is nothing to
+    protect, and a command that is going to be refused must not leave files behind.
     """
     folder = home()
+    if not create and not os.path.isdir(os.path.join(folder, "games")):
+        yield
+        return
     try:
         os.makedirs(folder, exist_ok=True)
         fd = os.open(os.path.join(folder, ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
