@@ -42,15 +42,31 @@ class Format(str, Enum):
     json = "json"
 
 
+class Shell(str, Enum):
+    bash = "bash"
+    zsh = "zsh"
+    fish = "fish"
+    powershell = "powershell"
+
+
 def complete_ids(incomplete: str) -> list[str]:
     """Game ids, newest first, from file names alone."""
-    return [i for i in store.game_ids() if i.startswith(incomplete)]
+    from .completion import dynamic
+
+    return dynamic("ids", incomplete, {})
 
 
-def complete_dealer(ctx: typer.Context, incomplete: str) -> list[str]:
-    """The player names typed so far on the `new` command line."""
-    typed = ctx.params.get("players") or []
-    return [p for p in typed if p.casefold().startswith(incomplete.casefold())]
+def complete_dealer(incomplete: str) -> list[str]:
+    """The player names typed so far on the `new` command line.
+
+    Read from the shell's words: Click's resilient parse stops at the option being
+    completed, so the context holds no players yet.
+    """
+    import os
+
+    from .completion import dynamic, typed_values
+
+    return dynamic("dealer", incomplete, typed_values(os.environ))
 
 
 GameArg = Annotated[
@@ -209,8 +225,9 @@ def list_games(
     """List games, newest first (the current one marked)."""
     from .export import summary
 
-    ids = store.game_ids()
-    shown = ids if show_all else ids[:20]
+    shown = store.game_ids(limit=None if show_all else 21)
+    more = len(shown) > 20 and not show_all
+    shown = shown[:20] if more else shown
     current = store.current_id()
     entries = []
     for game_id in shown:
@@ -225,8 +242,8 @@ def list_games(
         _print(jsonlib.dumps(entries, ensure_ascii=False, indent=2))
         return
     _print(render.game_list(entries, current, render.style_for()))
-    if len(shown) < len(ids):
-        _print(f"{len(ids) - len(shown)} older games not shown; 'callbreak list --all' shows all.")
+    if more:
+        _print("Older games are not shown; 'callbreak list --all' shows them all.")
     for entry in entries:
         if entry.get("damaged"):
             print(f"callbreak: damaged: {entry['problem']}", file=sys.stderr)
@@ -338,3 +355,13 @@ def doctor(
     _print("\n".join(problems) if problems else f"All files in {store.home()} are sound.")
     if problems and not fix:
         raise typer.Exit(1)
+
+
+@app.command()
+def completion(
+    shell: Annotated[Shell, typer.Argument(help="The shell to print the script for.")],
+) -> None:
+    """Print the TAB-completion script for a shell (the same as completions/ holds)."""
+    from .completion import script
+
+    sys.stdout.write(script(shell.value))

@@ -5,9 +5,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from functools import wraps
-from typing import TypeVar
-
-F = TypeVar("F", bound=Callable[..., object])
 
 
 class Refused(Exception):
@@ -23,7 +20,7 @@ class Damaged(Refused):
         self.problem = problem
 
 
-def refusing(command: F) -> F:
+def refusing(command: Callable[..., object]) -> Callable[..., object]:
     """Turn a Refused into one line on stderr and exit status 1 (the only place that does)."""
 
     @wraps(command)
@@ -34,4 +31,4 @@ def refusing(command: F) -> F:
             print(f"callbreak: {error}", file=sys.stderr)
             raise SystemExit(1) from None
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper

@@ -12,15 +12,10 @@ from dataclasses import dataclass, replace
 from . import scoring
 from .errors import Refused
 from .rules import Rules, end_words
+from .scoring import Round
 
 SEATS = 4
 TRICKS = 13
-
-
-@dataclass(frozen=True)
-class Round:
-    bids: tuple[int, ...]
-    tricks: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The hot paths, answered before Typer is imported: `show` and the scorecard it prints.
+"""The hot paths, answered before Typer is imported: `show`, and TAB completion.
 
 Every command and every TAB press starts a new Python process; importing Typer alone
 costs more than `callbreak show` may take in all (benchmarks/README.md). So the
@@ -9,10 +9,13 @@ same `show` below.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
 from .errors import refusing
+
+COMPLETE_VAR = "_CALLBREAK_COMPLETE"  # the variable Typer's completion scripts set
 
 
 @refusing
@@ -45,6 +48,10 @@ def show_words(words: Sequence[str]) -> tuple[str | None, bool] | None:
 
 def dispatch(words: Sequence[str]) -> bool:
     """Run the command here if it is a hot path; False means: let Typer handle it."""
+    if COMPLETE_VAR in os.environ:
+        from .completion import run_if_asked
+
+        return run_if_asked()
     plain = show_words(words)
     if plain is None:
         return False

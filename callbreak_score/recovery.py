@@ -59,15 +59,11 @@ def check_all(fix: bool) -> list[str]:
     """Every problem in the data folder, each with its fix (done when `fix`)."""
     problems: list[str] = []
     home = store.home()
-    games_dir = os.path.join(home, "games")
-    names = sorted(os.listdir(games_dir)) if os.path.isdir(games_dir) else []
-    for name in names:
-        path = os.path.join(games_dir, name)
-        if name.endswith(".tmp"):
-            continue
+    for path in _game_files(os.path.join(home, "games")):
+        name = os.path.basename(path)
         game_id = name[:-5] if name.endswith(".json") else ""
-        if not store.ID_PATTERN.match(game_id):
-            problems.append(f"{path}: not a game file name (ids look like 261129-1); "
+        if not store.ID_PATTERN.match(game_id) or store.game_path(game_id) != path:
+            problems.append(f"{path}: not a game file of this folder (games/YYMM/ID.json); "
                             "move it out of the data folder")
             continue
         try:
@@ -88,6 +84,19 @@ def check_all(fix: bool) -> list[str]:
         problems.append(f"{os.path.join(home, 'current')}: points at '{current}', which is not "
                         "a stored game; choose one with 'callbreak use GAME'")
     return problems
+
+
+def _game_files(games: str) -> list[str]:
+    """Every file under games/ (one level of month folders), temp files aside."""
+    found = []
+    for name in sorted(os.listdir(games)) if os.path.isdir(games) else []:
+        path = os.path.join(games, name)
+        if os.path.isdir(path):
+            found += [os.path.join(path, f) for f in sorted(os.listdir(path))
+                      if not f.endswith(".tmp")]
+        else:
+            found.append(path)
+    return found
 
 
 def _damaged(game_id: str, path: str, problem: str, fix: bool) -> str:

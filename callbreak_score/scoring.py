@@ -8,14 +8,17 @@ numbers of *units*: tenths of a point for nepal, points for pagat and tens
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from dataclasses import dataclass
 
 from .rules import Rules
 
 
-class Played(Protocol):
+@dataclass(frozen=True)
+class Round:
+    """One round: the four bids in seat order, then the four tricks (None until entered)."""
+
     bids: tuple[int, ...]
-    tricks: tuple[int, ...] | None
+    tricks: tuple[int, ...] | None = None
 
 
 def made(rules: Rules, bid: int, tricks: int) -> bool:
@@ -38,17 +41,17 @@ def score(rules: Rules, bid: int, tricks: int) -> int:
     return -10 * lost
 
 
-def round_scores(rules: Rules, played: Played) -> tuple[int, ...] | None:
+def round_scores(rules: Rules, played: Round) -> tuple[int, ...] | None:
     if played.tricks is None:
         return None
     return tuple(score(rules, b, t) for b, t in zip(played.bids, played.tricks))
 
 
-def complete(rounds: Sequence[Played]) -> list[Played]:
+def complete(rounds: Sequence[Round]) -> list[Round]:
     return [r for r in rounds if r.tricks is not None]
 
 
-def running_totals(rules: Rules, rounds: Sequence[Played]) -> list[tuple[int, ...]]:
+def running_totals(rules: Rules, rounds: Sequence[Round]) -> list[tuple[int, ...]]:
     """The totals after each completed round."""
     totals = (0, 0, 0, 0)
     out = []
@@ -60,12 +63,12 @@ def running_totals(rules: Rules, rounds: Sequence[Played]) -> list[tuple[int, ..
     return out
 
 
-def totals(rules: Rules, rounds: Sequence[Played]) -> tuple[int, ...]:
+def totals(rules: Rules, rounds: Sequence[Round]) -> tuple[int, ...]:
     after = running_totals(rules, rounds)
     return after[-1] if after else (0, 0, 0, 0)
 
 
-def tricks_won(rounds: Sequence[Played]) -> tuple[int, ...]:
+def tricks_won(rounds: Sequence[Round]) -> tuple[int, ...]:
     won = [0, 0, 0, 0]
     for played in complete(rounds):
         assert played.tricks is not None
@@ -74,7 +77,7 @@ def tricks_won(rounds: Sequence[Played]) -> tuple[int, ...]:
     return tuple(won)
 
 
-def eight_win_seat(rules: Rules, played: Played) -> int | None:
+def eight_win_seat(rules: Rules, played: Round) -> int | None:
     """The seat that bid exactly 8 and won exactly 8 (at most one can: 8 + 8 > 13)."""
     if not rules.eight_wins or played.tricks is None:
         return None
@@ -84,7 +87,7 @@ def eight_win_seat(rules: Rules, played: Played) -> int | None:
     return None
 
 
-def over(rules: Rules, rounds: Sequence[Played]) -> bool:
+def over(rules: Rules, rounds: Sequence[Round]) -> bool:
     """Whether the completed rounds end the game (never true for an open game)."""
     done = complete(rounds)
     if not done:
@@ -98,7 +101,7 @@ def over(rules: Rules, rounds: Sequence[Played]) -> bool:
     return False
 
 
-def leaders(rules: Rules, rounds: Sequence[Played]) -> list[int]:
+def leaders(rules: Rules, rounds: Sequence[Round]) -> list[int]:
     """The seats on top now: every seat sharing the top total, narrowed by the tiebreak."""
     if not complete(rounds):
         return []
@@ -111,7 +114,7 @@ def leaders(rules: Rules, rounds: Sequence[Played]) -> list[int]:
     return top
 
 
-def winners(rules: Rules, rounds: Sequence[Played]) -> list[int]:
+def winners(rules: Rules, rounds: Sequence[Round]) -> list[int]:
     """The winning seats of a finished game: an eight-wins player, else the leaders."""
     done = complete(rounds)
     if done:

@@ -1,7 +1,8 @@
 """Where files live, how they are saved (atomic, durable, locked), schema versions and migrations.
 
 The only module that touches the data folder. Layout under the data folder:
-  games/<id>.json          one human-readable file per game
+  games/<yymm>/<id>.json   one human-readable file per game, a folder per month (so
+                           listing the newest games never lists them all)
   backups/<id>.<n>.json    the previous three versions of a game (1 is the newest)
   backups/<id>.schema<v>.json  the original of a file migrated from schema v
   current                  the id of the current game
@@ -15,8 +16,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 from . import game as moves
 from .errors import Damaged, Refused
@@ -26,6 +26,7 @@ from .rules import rules_from_dict
 SCHEMA = 2
 BACKUPS = 3
 ID_PATTERN = re.compile(r"\A(\d{6})-([1-9]\d{0,3})\Z")
+_FILE_NAME = re.compile(r"\d{6}-[1-9]\d{0,3}\.json\Z")
 LOCK_TIMEOUT = 5.0
 
 
@@ -53,27 +54,45 @@ def check_id(game_id: str) -> str:
 
 
 def game_path(game_id: str) -> str:
-    return os.path.join(_dir("games"), check_id(game_id) + ".json")
+    check_id(game_id)
+    return os.path.join(_dir("games"), game_id[:4], game_id + ".json")
 
 
 def backup_path(game_id: str, n: int) -> str:
     return os.path.join(_dir("backups"), f"{check_id(game_id)}.{n}.json")
 
 
-def _id_key(game_id: str) -> tuple[str, int]:
-    match = ID_PATTERN.match(game_id)
-    assert match is not None
-    return match.group(1), int(match.group(2))
-
-
-def game_ids() -> list[str]:
-    """Every stored game id, newest first, from file names alone."""
+def month_folders() -> list[str]:
+    """The month folders under games/, newest first."""
     try:
         names = os.listdir(_dir("games"))
     except FileNotFoundError:
         return []
-    ids = [n[:-5] for n in names if n.endswith(".json") and ID_PATTERN.match(n[:-5])]
-    return sorted(ids, key=_id_key, reverse=True)
+    return sorted((n for n in names if len(n) == 4 and n.isdigit()), reverse=True)
+
+
+def game_ids(prefix: str = "", limit: int | None = None) -> list[str]:
+    """Stored game ids starting with `prefix`, newest first, from file names alone.
+
+    Month folders are listed newest first and only until `limit` ids are found, so the
+    newest games cost the same with 3 games stored or 10,000.
+    """
+    found: list[str] = []
+    for month in month_folders():
+        if not (month.startswith(prefix) or prefix.startswith(month)):
+            continue
+        try:
+            names = os.listdir(os.path.join(_dir("games"), month))
+        except OSError:
+            continue
+        ids = [n[:-5] for n in filter(_FILE_NAME.match, names)
+               if n.startswith(month) and n.startswith(prefix)]
+        # Same day: a shorter number is a smaller one, so (day, length, id) sorts by time.
+        ids.sort(key=lambda i: (i[:6], len(i), i), reverse=True)
+        found += ids
+        if limit is not None and len(found) >= limit:
+            return found[:limit]
+    return found
 
 
 def add(draft: Game) -> Game:
@@ -84,7 +103,7 @@ def add(draft: Game) -> Game:
     from dataclasses import replace
 
     today = draft.created[2:4] + draft.created[5:7] + draft.created[8:10]
-    taken = [_id_key(i)[1] for i in game_ids() if i.startswith(today + "-")]
+    taken = [int(i[7:]) for i in game_ids(today + "-")]
     game = replace(draft, id=f"{today}-{max(taken, default=0) + 1}")
     save(game)
     set_current(game.id)
@@ -398,38 +417,45 @@ def backups(game_id: str) -> list[tuple[int, str]]:
             if os.path.exists(backup_path(game_id, n))]
 
 
-@contextmanager
-def locked(create: bool = False) -> Iterator[None]:
+class locked:  # noqa: N801 - used like contextlib's context managers: `with locked():`
     """Hold the data folder's exclusive lock for a read-modify-write.
 
     The standard library's fcntl/msvcrt rather than the filelock package: one small
-    function, no dependency, and nothing added to start-up. The lock file is never
+    class, no dependency, and nothing added to start-up. The lock file is never
     deleted (deleting it would let two writers lock two different files). Only `create`
     (a new game) makes the data folder: before any game is stored there is nothing to
     protect, and a command that is going to be refused must not leave files behind.
     """
-    folder = home()
-    if not create and not os.path.isdir(os.path.join(folder, "games")):
-        yield
-        return
-    try:
-        os.makedirs(folder, exist_ok=True)
-        fd = os.open(os.path.join(folder, ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as error:
-        raise Refused(f"cannot use the data folder {folder}: {error.strerror}") from None
-    timeout = float(os.environ.get("CALLBREAK_LOCK_TIMEOUT", LOCK_TIMEOUT))
-    deadline = time.monotonic() + timeout
-    try:
+
+    def __init__(self, create: bool = False) -> None:
+        self.create = create
+        self.fd: int | None = None
+
+    def __enter__(self) -> None:
+        folder = home()
+        if not self.create and not os.path.isdir(os.path.join(folder, "games")):
+            return
+        try:
+            os.makedirs(folder, exist_ok=True)
+            fd = os.open(os.path.join(folder, ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise Refused(f"cannot use the data folder {folder}: {error.strerror}") from None
+        timeout = float(os.environ.get("CALLBREAK_LOCK_TIMEOUT", LOCK_TIMEOUT))
+        deadline = time.monotonic() + timeout
         while not _try_lock(fd):
             if time.monotonic() >= deadline:
+                os.close(fd)
                 raise Refused(
                     f"another callbreak command is still saving (waited {timeout:g} s); "
                     "nothing was changed, try again"
                 )
             time.sleep(0.01)
-        yield
-    finally:
-        os.close(fd)  # closing the descriptor releases the lock
+        self.fd = fd
+
+    def __exit__(self, *exc: object) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # closing the descriptor releases the lock
+            self.fd = None
 
 
 def _try_lock(fd: int) -> bool:
@@ -453,8 +479,8 @@ def _try_lock(fd: int) -> bool:
 def temp_leftovers() -> list[str]:
     """Temp files a killed save left behind (never read by any command)."""
     found = []
-    for name in ("games", "backups"):
-        folder = _dir(name)
+    folders = [_dir("backups")] + [os.path.join(_dir("games"), m) for m in month_folders()]
+    for folder in folders:
         if os.path.isdir(folder):
             found += [os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".tmp")]
     for f in os.listdir(home()) if os.path.isdir(home()) else []:

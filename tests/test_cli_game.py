@@ -190,7 +190,8 @@ def test_list_shows_the_20_newest_unless_all(cli) -> None:
         cli("new", f"P{n}", "B", "C", "D")
     assert len(json.loads(cli("list", "--json").stdout)) == 20
     assert len(json.loads(cli("list", "--all", "--json").stdout)) == 22
-    assert "2 older games not shown" in cli("list").stdout
+    assert "Older games are not shown" in cli("list").stdout
+    assert "Older games" not in cli("list", "--all").stdout
 
 
 def test_export_csv_format(cli, tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ PLAYERS = ["You", "Aashma", "Tulsi", "Bimal"]
 
 
 def game_file(home: Path, game_id: str = "261129-1") -> Path:
-    return home / "games" / f"{game_id}.json"
+    return home / "games" / game_id[:4] / f"{game_id}.json"
 
 
 def started(cli) -> str:
@@ -226,11 +226,11 @@ def test_the_lock_gives_up_cleanly(cli, home: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_ids_and_paths(home: Path) -> None:
-    assert store.game_path("261129-4") == str(home / "games" / "261129-4.json")
+    assert store.game_path("261129-4") == str(home / "games" / "2611" / "261129-4.json")
     for bad in ("../x", "..", "/etc/passwd", "", "261129-1.json", "261129-1\n"):
         with pytest.raises(Refused):
             store.game_path(bad)
     with pytest.raises(Damaged):
-        game_file(home, "261129-1").parent.mkdir(parents=True)
+        game_file(home, "261129-1").parent.mkdir(parents=True, exist_ok=True)
         game_file(home, "261129-1").write_text("{}")
         store.load("261129-1")

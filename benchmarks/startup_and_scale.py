@@ -1,0 +1,121 @@
+"""Start-up and scale benchmark for the installed `callbreak` (a script, not a test).
+
+    python benchmarks/startup_and_scale.py [--runs 21]
+
+Builds two data folders in a temp folder, one with 3 games and one with 10,000, each
+with a current open game of five played rounds. Then, interleaved run by run, it times
+as whole processes: `python -c pass`, `callbreak show`, `callbreak list`, `callbreak bid`,
+`callbreak tricks` and one TAB completion of `callbreak use ` (an `undo` after each bid
+and tricks, untimed, puts the game back). It prints medians and two sets of ratios:
+each command against `python -c pass` (target: show and TAB at most 5x), and each
+command with 10,000 games against 3 games (target: at most 1.3x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from callbreak_score import game as moves
+from callbreak_score import store
+from callbreak_score.rules import make_rules
+
+PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
+FIVE_ROUNDS = [((4, 3, 2, 4), (5, 3, 2, 3)), ((3, 4, 3, 3), (3, 4, 4, 2)),
+               ((5, 2, 3, 3), (4, 2, 3, 4)), ((4, 3, 2, 5), (4, 4, 2, 3)),
+               ((3, 3, 4, 4), (5, 2, 4, 2))]
+
+
+def played(game: moves.Game) -> moves.Game:
+    for bids, won in FIVE_ROUNDS:
+        game = moves.enter_tricks(moves.enter_bids(game, bids, "t"), won, "t")
+    return game
+
+
+def build(folder: Path, count: int) -> None:
+    """`count` games on past days (3 a day), the newest an open game that is current."""
+    games = folder / "games"
+    games.mkdir(parents=True)
+    finished = played(moves.new_game("x", PLAYERS, make_rules(), None, "t"))
+    day0 = time.mktime((2016, 1, 1, 12, 0, 0, 0, 0, -1))
+    for n in range(count - 1):
+        day = time.strftime("%Y-%m-%d", time.localtime(day0 + (n // 3) * 86400))
+        game_id = f"{day[2:4]}{day[5:7]}{day[8:10]}-{n % 3 + 1}"
+        data = store.encode(replace(finished, id=game_id, created=day + "T20:00:00"))
+        (games / game_id[:4]).mkdir(exist_ok=True)
+        (games / game_id[:4] / f"{game_id}.json").write_bytes(data)
+    current = played(moves.new_game("261129-1", PLAYERS, make_rules(open_game=True), None,
+                                    "2026-11-29T20:00:00"))
+    (games / "2611").mkdir(exist_ok=True)
+    (games / "2611" / "261129-1.json").write_bytes(store.encode(current))
+    (folder / "current").write_text("261129-1\n")
+
+
+def timed(command: list[str], env: dict[str, str]) -> float:
+    began = time.perf_counter()
+    result = subprocess.run(command, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    spent = time.perf_counter() - began
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed: {result.stderr.decode()}")
+    return spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=21)
+    runs = parser.parse_args().runs
+    beside = Path(sys.executable).parent / "callbreak"
+    exe = str(beside) if beside.exists() else shutil.which("callbreak")
+    if exe is None:
+        sys.exit("install callbreak-score first (see README)")
+    work = Path(tempfile.mkdtemp(prefix="callbreak-bench-"))
+    sizes = {"3 games": 3, "10,000 games": 10_000}
+    envs = {}
+    for label, count in sizes.items():
+        folder = work / label.replace(" ", "-").replace(",", "")
+        build(folder, count)
+        envs[label] = {**os.environ, "CALLBREAK_HOME": str(folder)}
+    tab = {"_CALLBREAK_COMPLETE": "complete_bash", "COMP_WORDS": "callbreak use ",
+           "COMP_CWORD": "2"}
+    steps = [
+        ("show", [exe, "show"], {}),
+        ("list", [exe, "list"], {}),
+        ("bid", [exe, "bid", "3", "3", "3", "3"], {}),
+        ("tricks", [exe, "tricks", "4", "3", "3", "3"], {}),
+        ("TAB use", [exe], tab),
+    ]
+    base: list[float] = []
+    times: dict[tuple[str, str], list[float]] = {}
+    order = list(sizes)
+    for _ in range(runs):
+        base.append(timed([sys.executable, "-c", "pass"], dict(os.environ)))
+        random.shuffle(order)
+        for label in order:
+            env = envs[label]
+            for name, command, extra in steps:
+                times.setdefault((name, label), []).append(timed(command, {**env, **extra}))
+            for _undo in range(2):
+                timed([exe, "undo"], env)
+    shutil.rmtree(work)
+    pass_ms = statistics.median(base) * 1000
+    print(f"python -c pass: {pass_ms:.1f} ms (median of {runs}, interleaved)")
+    print(f"{'command':<10} {'3 games':>9} {'10,000':>9} {'x pass':>7} {'10k/3':>6}")
+    for name, *_ in steps:
+        small = statistics.median(times[(name, "3 games")]) * 1000
+        large = statistics.median(times[(name, "10,000 games")]) * 1000
+        print(f"{name:<10} {small:>7.1f}ms {large:>7.1f}ms {small / pass_ms:>6.2f}x "
+              f"{large / small:>5.2f}x")
+
+
+if __name__ == "__main__":
+    main()

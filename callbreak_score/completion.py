@@ -1,0 +1,344 @@
+"""TAB completion without importing Typer: the answer Typer would give, in a blink.
+
+The shell scripts in completions/ are Typer's own; on every TAB they run `callbreak`
+with `_CALLBREAK_COMPLETE=complete_<shell>`. Typer would import itself (and Rich, for
+the help texts) to answer, which costs several times `python -c pass`. This module
+answers the same question from `completion_spec.py`, a table generated from the Typer
+app (`python -m callbreak_score.completion` rewrites it and completions/; a test
+fails when either is stale, and another compares every answer with Typer's own).
+objectthing it does not recognise it leaves to Typer (returns None).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+
+from .quick import COMPLETE_VAR
+
+SHELLS = ("bash", "zsh", "fish", "powershell")
+
+
+def split_arg_string(string: str) -> list[str]:
+    """Split like a shell, keeping an unfinished quote as a partial word (as Click does)."""
+    import shlex
+
+    lex = shlex.shlex(string, posix=True)
+    lex.whitespace_split = True
+    lex.commenters = ""
+    out = []
+    try:
+        for token in lex:
+            out.append(token)
+    except ValueError:
+        out.append(lex.token)
+    return out
+
+
+def _words(shell: str, env: Mapping[str, str]) -> tuple[list[str], str]:
+    """(complete words after the program name, the word being completed), per shell."""
+    if shell == "bash":
+        words = split_arg_string(env["COMP_WORDS"])
+        cword = int(env["COMP_CWORD"])
+        return words[1:cword], (words[cword] if cword < len(words) else "")
+    line = env.get("_TYPER_COMPLETE_ARGS", "")
+    words = split_arg_string(line)
+    if shell == "powershell":
+        incomplete = env.get("_TYPER_COMPLETE_WORD_TO_COMPLETE", "")
+        return (words[1:-1] if incomplete else words[1:]), incomplete
+    args = words[1:]
+    if args and not line.endswith(" "):
+        return args[:-1], args[-1]
+    return args, ""
+
+
+class _Unsure(Exception):
+    """Something the table does not cover: let Typer answer."""
+
+
+def _parse(params: list[dict], tokens: list[str], interspersed: bool) -> tuple[set, list, list]:
+    """Which options were given, the positional words, and what follows (like Click)."""
+    given: set[str] = set()
+    positional: list[str] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token == "--":
+            if not interspersed:
+                return given, positional, tokens[i + 1:]
+            return given, positional + tokens[i + 1:], []
+        if token[:1] == "-" and len(token) > 1:
+            name, eq, _ = token.partition("=") if token.startswith("--") else (token, "", "")
+            match = [p for p in params if p["kind"] == "option" and name in p["opts"]]
+            if not match:
+                raise _Unsure(token)
+            option = match[0]
+            if not (option["flag"] or eq) and i + option["nargs"] >= len(tokens):
+                # An option still missing its value: Click's parse stops there, keeping
+                # the options before it but handing no words to the arguments.
+                return given, [], []
+            given.add(option["name"])
+            i += 1 if option["flag"] or eq else 1 + option["nargs"]
+            continue
+        if not interspersed:
+            return given, positional, tokens[i:]
+        positional.append(token)
+        i += 1
+    return given, positional, []
+
+
+def _arguments(params: list[dict], positional: list[str]) -> dict[str, list[str]]:
+    """Positional words handed to the command's arguments, in order."""
+    out: dict[str, list[str]] = {}
+    rest = list(positional)
+    for p in params:
+        if p["kind"] != "argument":
+            continue
+        take = len(rest) if p["nargs"] == -1 else p["nargs"]
+        out[p["name"]], rest = rest[:take], rest[take:]
+    return out
+
+
+def dynamic(kind: str, incomplete: str, values: dict[str, list[str]]) -> list[str]:
+    """The completers cli.py names, computed here without Typer."""
+    if kind == "ids":
+        from .store import game_ids
+
+        # The newest 100 that match: a decade of evenings is thousands of ids, and a
+        # few typed digits of the date (YYMMDD) narrow them to one month's folder.
+        return game_ids(incomplete, limit=100)
+    if kind == "dealer":
+        typed = values.get("players", [])
+        return [p for p in typed if p.casefold().startswith(incomplete.casefold())]
+    raise _Unsure(kind)
+
+
+def _context(spec: dict, args: list[str]) -> tuple[dict, set, dict[str, list[str]]]:
+    """The command the words name (or the root), the options given, the argument values."""
+    root = spec["root"]
+    given, _positional, rest = _parse(root["params"], list(args), interspersed=False)
+    command = root["commands"].get(rest[0]) if rest else None
+    if command is None:
+        return root, given, {}
+    given, positional, _ = _parse(command["params"], rest[1:], interspersed=True)
+    return command, given, _arguments(command["params"], positional)
+
+
+def typed_values(env: Mapping[str, str]) -> dict[str, list[str]]:
+    """The argument values on the command line being completed ({} if unsure).
+
+    The word being completed is included, so that an option waiting for that very word
+    does not hide the arguments typed before it (as it does from Click's context).
+    """
+    from .completion_spec import SPEC
+
+    shell = env.get(COMPLETE_VAR, "").partition("_")[2]
+    try:
+        args, incomplete = _words(shell, env)
+        return _context(SPEC, [*args, incomplete])[2]
+    except (_Unsure, KeyError, ValueError, IndexError):
+        return {}
+
+
+def _items(spec: dict, args: list[str], incomplete: str) -> list[tuple[str, object]]:
+    """The (value, help key) completions for the words, as Click's resolution finds them."""
+    root = spec["root"]
+    node, given, values = _context(spec, args)
+    # what the completers see: the arguments with the word being completed in place
+    try:
+        typed = _context(spec, [*args, incomplete])[2]
+    except _Unsure:
+        typed = {}
+    if incomplete == "=":
+        incomplete = ""
+    elif "=" in incomplete and incomplete[:1] == "-":
+        name, _, incomplete = incomplete.partition("=")
+        args = [*args, name]
+    if "--" not in args and incomplete[:1] == "-":
+        return _command_items(node, root, given, incomplete)
+    for p in node["params"]:
+        if p["kind"] != "option" or p["flag"]:
+            continue
+        last = None
+        for index, word in enumerate(reversed(args)):
+            if index + 1 > p["nargs"]:
+                break
+            if word[:1] == "-":
+                last = word
+                break
+        if last is not None and last in p["opts"]:
+            return _value_items(p, incomplete, typed)
+    for p in node["params"]:
+        if p["kind"] == "argument" and (
+            p["nargs"] == -1 or len(values.get(p["name"], [])) < p["nargs"]
+        ):
+            return _value_items(p, incomplete, typed)
+    return _command_items(node, root, given, incomplete)
+
+
+def _value_items(p: dict, incomplete: str, values: dict) -> list[tuple[str, object]]:
+    if p["complete"]:
+        found = dynamic(p["complete"], incomplete, values)
+        return [(v, None) for v in found if v.startswith(incomplete)]
+    return [(c, None) for c in p["choices"] if c.startswith(incomplete)]
+
+
+def _command_items(node: dict, root: dict, given: set, incomplete: str) -> list[tuple[str, object]]:
+    """Command names (at the top) and option names not given yet, as Click offers them."""
+    out: list[tuple[str, object]] = []
+    if node is root:
+        out += [(name, c["short_help"]) for name, c in root["commands"].items()
+                if name.startswith(incomplete)]
+    if incomplete and not incomplete[0].isalnum():
+        for p in node["params"]:
+            if p["kind"] != "option" or p["hidden"] or (not p["multiple"] and p["name"] in given):
+                continue
+            out += [(name, p["help"]) for name in p["opts"] if name.startswith(incomplete)]
+    return out
+
+
+def _zsh_escape(s: str) -> str:
+    return (s.replace('"', '""').replace("'", "''").replace("$", "\\$").replace("`", "\\`")
+            .replace(":", r"\\:"))
+
+
+def respond(env: Mapping[str, str]) -> tuple[str | None, int] | None:
+    """(text to print or None, exit status) for a completion request; None: ask Typer."""
+    instruction = env.get(COMPLETE_VAR, "")
+    action, _, shell = instruction.partition("_")
+    if action != "complete" or shell not in SHELLS:
+        return None
+    from .completion_spec import HELP, SPEC
+
+    try:
+        args, incomplete = _words(shell, env)
+        items = _items(SPEC, args, incomplete)
+    except (_Unsure, KeyError, ValueError, IndexError):
+        return None
+    if shell == "bash":
+        return "\n".join(v for v, _ in items), 0
+    if shell == "zsh":
+        lines = [f'"{_zsh_escape(v)}":"{HELP[h]["zsh"]}"' if h else f'"{_zsh_escape(v)}"'
+                 for v, h in items]
+        return (f"_arguments '*: :(({chr(10).join(lines)}))'" if lines else "_files"), 0
+    if shell == "fish":
+        lines = [f"{v}\t{HELP[h]['fish']}" if h else v for v, h in items]
+        action = env.get("_TYPER_COMPLETE_FISH_ACTION", "")
+        if action == "is-args":
+            return None, 0 if lines else 1
+        return ("\n".join(lines) if action == "get-args" and lines else ""), 0
+    return "\n".join(f"{v}:::{HELP[h]['powershell'] if h else ' '}" for v, h in items), 0
+
+
+def run_if_asked() -> bool:
+    """Answer a completion request from the environment, if there is one Typer-free."""
+    if COMPLETE_VAR not in os.environ:
+        return False
+    answer = respond(os.environ)
+    if answer is None:
+        return False
+    text, status = answer
+    if text is not None:
+        print(text)
+    raise SystemExit(status)
+
+
+# ---- generating the table and the shell scripts from the Typer app ---------------------
+
+
+def build_spec() -> tuple[dict, dict]:
+    """The command table and the help texts as each shell shows them, from the app."""
+    import typer
+    from typer._completion_classes import _sanitize_help_text
+    from typer.main import get_command, get_params_from_function
+
+    from . import cli
+
+    group = get_command(cli.app)
+    ctx = typer.Context(group, info_name="callbreak")
+    helps: dict[str, dict[str, str]] = {}
+
+    def help_key(text: str | None) -> str | None:
+        if not text:
+            return None
+        helps.setdefault(text, {
+            "zsh": _sanitize_help_text(_zsh_escape(text)),
+            "fish": _sanitize_help_text(re.sub(r"\s", " ", text)),
+            "powershell": _sanitize_help_text(text),
+        })
+        return text
+
+    completers = {cli.complete_ids: "ids", cli.complete_dealer: "dealer"}
+
+    def params_of(command: object, callback: object) -> list[dict]:
+        infos = {}
+        if callback is not None:
+            for name, meta in get_params_from_function(callback).items():
+                infos[name] = getattr(meta.default, "autocompletion", None)
+        out = []
+        for p in command.get_params(ctx):
+            is_option = p.param_type_name == "option"
+            choices = list(getattr(p.type, "choices", None) or [])
+            out.append({
+                "kind": "option" if is_option else "argument",
+                "name": p.name,
+                "opts": [*p.opts, *p.secondary_opts] if is_option else [],
+                "flag": bool(is_option and (p.is_flag or p.count)),
+                "nargs": p.nargs,
+                "multiple": bool(getattr(p, "multiple", False)),
+                "hidden": bool(getattr(p, "hidden", False)),
+                "help": help_key(getattr(p, "help", None)) if is_option else None,
+                "choices": [str(getattr(c, "value", c)) for c in choices],
+                "complete": completers.get(infos.get(p.name)),
+            })
+        return out
+
+    commands = {}
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        if command is None or command.hidden:
+            continue
+        commands[name] = {
+            "short_help": help_key(command.get_short_help_str()),
+            "params": params_of(command, command.callback),
+        }
+    spec = {"root": {"params": params_of(group, None), "commands": commands}}
+    return spec, helps
+
+
+def spec_source() -> str:
+    import pprint
+
+    spec, helps = build_spec()
+    return (
+        '"""Generated by `python -m callbreak_score.completion` from the Typer app: do not '
+        'edit."""\n\n'
+        f"SPEC = {pprint.pformat(spec, width=100, sort_dicts=False)}\n\n"
+        f"HELP = {pprint.pformat(helps, width=100)}\n"
+    )
+
+
+SCRIPT_FILES = {"bash": "callbreak.bash", "zsh": "_callbreak", "fish": "callbreak.fish",
+                "powershell": "callbreak.ps1"}
+
+
+def script(shell: str) -> str:
+    """The shell's completion script, as Typer writes it for `callbreak`."""
+    from typer._completion_shared import get_completion_script
+
+    return get_completion_script(prog_name="callbreak", complete_var=COMPLETE_VAR,
+                                 shell=shell) + "\n"
+
+
+def write_all(repo: str) -> None:
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "completion_spec.py"), "w", encoding="utf-8") as f:
+        f.write(spec_source())
+    for shell, name in SCRIPT_FILES.items():
+        with open(os.path.join(repo, "completions", name), "w", encoding="utf-8") as f:
+            f.write(script(shell))
+
+
+if __name__ == "__main__":
+    write_all(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -1,0 +1,1 @@
+complete --command callbreak --no-files --arguments "(env _CALLBREAK_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) callbreak)" --condition "env _CALLBREAK_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) callbreak"

@@ -1,0 +1,158 @@
+"""TAB completion: the scripts are current, and the Typer-free answers equal Typer's own."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from callbreak_score import completion, store
+from callbreak_score.cli import app
+from tests.test_cli_processes import callbreak_command
+
+REPO = Path(__file__).parent.parent
+
+
+def test_the_command_table_is_current() -> None:
+    spec = REPO / "callbreak_score" / "completion_spec.py"
+    assert spec.read_text(encoding="utf-8") == completion.spec_source(), (
+        "stale: run python -m callbreak_score.completion")
+
+
+@pytest.mark.parametrize("shell", completion.SHELLS)
+def test_completion_scripts_are_current(shell: str, cli) -> None:
+    path = REPO / "completions" / completion.SCRIPT_FILES[shell]
+    assert path.read_text(encoding="utf-8") == completion.script(shell), (
+        "stale: run python -m callbreak_score.completion")
+    assert cli("completion", shell).stdout == path.read_text(encoding="utf-8")
+
+
+def env_for(shell: str, line: str) -> dict[str, str]:
+    env = {completion.COMPLETE_VAR: f"complete_{shell}"}
+    if shell == "bash":
+        words = line.split(" ")
+        env.update(COMP_WORDS=line, COMP_CWORD=str(len(words) - 1))
+    elif shell == "powershell":
+        words = line.split(" ")
+        env.update(_TYPER_COMPLETE_ARGS=line, _TYPER_COMPLETE_WORD_TO_COMPLETE=words[-1])
+    else:
+        env.update(_TYPER_COMPLETE_ARGS=line)
+    return env
+
+
+def typer_answer(env: dict[str, str]) -> tuple[str, int]:
+    result = CliRunner().invoke(app, [], env=env, prog_name="callbreak")
+    return result.stdout, result.exit_code
+
+
+def fast_answer(env: dict[str, str]) -> tuple[str, int] | None:
+    answer = completion.respond(env)
+    if answer is None:
+        return None
+    text, code = answer
+    return ("" if text is None else text + "\n"), code
+
+
+def same_as_typer(shell: str, line: str, fish_action: str = "get-args") -> bool:
+    env = env_for(shell, line)
+    if shell == "fish":
+        env["_TYPER_COMPLETE_FISH_ACTION"] = fish_action
+    fast = fast_answer(env)
+    if fast is None:
+        return False
+    assert fast == typer_answer(env), (shell, line, fast)
+    return True
+
+
+LINES = [
+    "callbreak ", "callbreak s", "callbreak sh", "callbreak show ", "callbreak show 26",
+    "callbreak show 261129-1 ", "callbreak show -", "callbreak show --j", "callbreak show --json ",
+    "callbreak use ", "callbreak use 2", "callbreak use x", "callbreak restore ",
+    "callbreak restore 261129-2 --", "callbreak export ", "callbreak export --format ",
+    "callbreak export --format c", "callbreak export --format=", "callbreak export --format=j",
+    "callbreak export -o ", "callbreak export --", "callbreak new ", "callbreak new Asha ",
+    "callbreak new Asha Bimal Tulsi Ram --dealer ", "callbreak new Asha Bimal Tulsi Ram --dealer T",
+    "callbreak new Asha Bimal Tulsi Ram --dealer t", "callbreak new a b --rules ",
+    "callbreak new a b --rules p", "callbreak new --rules tens --", "callbreak new --penalty ",
+    "callbreak new --penalty s", "callbreak new --tiebreak ", "callbreak new --rounds ",
+    "callbreak new --rules nepal --r", "callbreak new -- -x ", "callbreak new -- --de",
+    "callbreak bid ", "callbreak bid 4 3 ", "callbreak bid asha=3 ", "callbreak tricks -",
+    "callbreak edit ", "callbreak edit 2 --bids 4 ", "callbreak edit 2 --bids 4 3 2 1 ",
+    "callbreak edit 2 --bids 4 3 2 1 --", "callbreak list -", "callbreak list --all -",
+    "callbreak rules ", "callbreak rules t", "callbreak completion ", "callbreak completion z",
+    "callbreak -", "callbreak --", "callbreak --help ", "callbreak --show-completion ",
+    "callbreak frob ", "callbreak frob -", "callbreak doctor --", "callbreak path ",
+    "callbreak finish ", "callbreak undo -", "callbreak =", "callbreak show =",
+    "callbreak restore 261129-1 --backup ", "callbreak new x --dealer=",
+]
+
+
+@pytest.mark.parametrize("shell", completion.SHELLS)
+def test_every_answer_equals_typers(cli, shell: str) -> None:
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram")
+    cli("new", "Sita", "Gita", "Hari", "Ram")
+    for line in LINES:
+        assert same_as_typer(shell, line), f"left to Typer: {line!r}"
+    for line in ("callbreak ", "callbreak zz", "callbreak new --rules "):
+        assert same_as_typer("fish", line, fish_action="is-args")
+
+
+WORD = st.sampled_from([
+    "show", "use", "new", "bid", "export", "restore", "edit", "rules", "list", "--format",
+    "--rules", "--dealer", "--json", "--all", "--bids", "--", "-", "--r", "a", "Asha", "t",
+    "261129-1", "c", "=", "--format=", "-o", "4", "", "p", "--penalty", "--tiebreak",
+])
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(WORD, max_size=6), shell=st.sampled_from(completion.SHELLS))
+def test_generated_lines_answer_as_typer_does(home: Path, words, shell) -> None:
+    if not store.game_ids():
+        CliRunner().invoke(app, ["new", "Asha", "Bimal", "Tulsi", "Ram"])
+    line = " ".join(["callbreak", *words])
+    env = env_for(shell, line)
+    fast = fast_answer(env)
+    if fast is not None:  # None: left to Typer, which is then right by definition
+        assert fast == typer_answer(env), (shell, line)
+
+
+def test_game_ids_come_newest_first_from_file_names_alone(cli, home: Path) -> None:
+    for n in range(12):
+        cli("new", f"P{n}", "B", "C", "D")
+    damaged = Path(store.game_path(store.game_ids()[-3]))
+    damaged.write_text("damaged, and never parsed")
+    env = env_for("bash", "callbreak use ")
+    text, code = completion.respond(env)
+    ids = text.split("\n")
+    assert code == 0 and ids[0].endswith("-12") and ids[-1].endswith("-1") and len(ids) == 12
+    assert ids == store.game_ids()
+
+
+def test_game_id_completion_offers_the_100_newest_that_match(home: Path) -> None:
+    games = home / "games"
+    for month in ("2510", "2511"):
+        (games / month).mkdir(parents=True)
+        for n in range(1, 80):
+            (games / month / f"{month}01-{n}.json").write_text("never parsed")
+    env = env_for("bash", "callbreak use ")
+    ids = completion.respond(env)[0].split("\n")
+    assert len(ids) == 100 and ids[0] == "251101-79" and ids[-1] == "251001-59"
+    env = env_for("bash", "callbreak use 2510")
+    ids = completion.respond(env)[0].split("\n")
+    assert len(ids) == 79 and all(i.startswith("2510") for i in ids)
+
+
+def test_a_tab_press_runs_the_real_program(cli, home: Path) -> None:
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram")
+    env = {**os.environ, **env_for("bash", "callbreak use ")}
+    result = subprocess.run(callbreak_command(), env=env, capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.strip() == store.game_ids()[0]
+    env = {**os.environ, **env_for("zsh", "callbreak export --format ")}
+    result = subprocess.run(callbreak_command(), env=env, capture_output=True, text=True)
+    assert result.stdout == "_arguments '*: :((\"csv\"\n\"json\"))'\n"
