@@ -28,6 +28,7 @@ def numbers(low: int, high: int) -> st.SearchStrategy[list[str]]:
     st.tuples(st.just("bid"), numbers(0, 14)),
     st.tuples(st.just("tricks"), numbers(0, 13)),
     st.tuples(st.just("new"), st.lists(st.text(max_size=5), min_size=3, max_size=5)),
+    st.tuples(st.sampled_from(COMMANDS), st.lists(st.text(max_size=4), max_size=4)),
 ), min_size=1, max_size=6))
 def test_generated_command_lines(home: Path, steps) -> None:
     runner = CliRunner()

@@ -120,7 +120,9 @@ WORDS = st.sampled_from([
     "--list", "--backup", "--", "-x", "../x", "/etc/passwd", "", "261129-1", "Asha",
     "asha=3", "Bimal=4", "t=2", "ram=4", "=1", "४", "-1", "13", "0", "2.5",
 ])
-ARGS = st.lists(st.one_of(WORDS, st.integers(-2, 15).map(str), st.text(max_size=6)),
+# A process argument cannot hold a NUL byte (the in-process fuzz test feeds those).
+ARGS = st.lists(st.one_of(WORDS, st.integers(-2, 15).map(str),
+                          st.text(st.characters(blacklist_characters="\x00"), max_size=6)),
                 max_size=7)
 
 
