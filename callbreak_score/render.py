@@ -94,7 +94,7 @@ def table(
     out = [rule(tl, tm, tr), line([style.paint(c, BOLD) for c in header]), rule(ml, mm, mr)]
     out += [line(r) for r in rows]
     if footer:
-        out += [rule(ml, mm, mr), line(footer)]
+        out += ([rule(ml, mm, mr)] if rows else []) + [line(footer)]
     out.append(rule(bl, bm, br))
     return "\n".join(out)
 

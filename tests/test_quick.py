@@ -1,0 +1,77 @@
+"""The hot paths: `show` answers without Typer or Rich, exactly as the Typer command does."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from callbreak_score import quick
+from tests.test_cli_processes import callbreak_command
+
+PROBE = """
+import sys
+sys.argv = ["callbreak", *sys.argv[1:]]
+from callbreak_score.__main__ import main
+try:
+    main()
+finally:
+    heavy = sorted({m.split(".")[0] for m in sys.modules} & {"typer", "rich", "click", "csv"})
+    print("HEAVY", heavy, file=sys.stderr)
+"""
+
+
+def probe(*words: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", PROBE, *words], capture_output=True,
+                          text=True, env=os.environ.copy())
+
+
+def test_show_and_completion_import_neither_typer_nor_rich(cli) -> None:
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram")
+    cli("bid", "4", "3", "2", "4")
+    for words in (["show"], ["show", "--json"]):
+        result = probe(*words)
+        assert result.returncode == 0 and "HEAVY []" in result.stderr, result.stderr
+    os.environ.update({"_CALLBREAK_COMPLETE": "complete_bash", "COMP_WORDS": "callbreak use ",
+                       "COMP_CWORD": "2"})
+    try:
+        result = probe()
+    finally:
+        for key in ("_CALLBREAK_COMPLETE", "COMP_WORDS", "COMP_CWORD"):
+            del os.environ[key]
+    assert "HEAVY []" in result.stderr and result.stdout.strip()
+    # anything else goes through Typer
+    assert "'typer'" in probe("show", "--help").stderr
+
+
+@pytest.mark.parametrize("words", [["show"], ["show", "--json"], ["show", "261129-9"],
+                                   ["show", "../x"], ["show", "--json", "261129-1"]])
+def test_the_fast_show_prints_what_the_typer_command_prints(cli, words) -> None:
+    cli("new", "--", "आश्मा", "Bimal", "Tulsi", "-x")
+    cli("bid", "4", "3", "2", "4")
+    cli("tricks", "5", "3", "2", "3")
+    assert quick.show_words(words) is not None
+    real = subprocess.run([*callbreak_command(), *words], capture_output=True, text=True,
+                          env=os.environ.copy())
+    typer_way = cli(*words, code=real.returncode)
+    assert real.stdout == typer_way.stdout
+    assert real.stderr == typer_way.stderr
+
+
+@pytest.mark.parametrize("words", [["show", "--help"], ["show", "a", "b"], ["show", "-x"],
+                                   ["list"], []])
+def test_anything_else_is_left_to_typer(words) -> None:
+    assert quick.show_words(words) is None
+
+
+def test_ruff_passes_including_the_banned_module_level_imports() -> None:
+    ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+    if not Path(ruff).exists():
+        pytest.fail("ruff is part of the test extra: pip install -e '.[test]'")
+    result = subprocess.run([ruff, "check", str(Path(__file__).parent.parent)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
