@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from enum import Enum
 from typing import Annotated
 
@@ -90,6 +91,15 @@ def _card(game: moves.Game) -> None:
     _print(render.scorecard(game, render.style_for()))
 
 
+def _change_current(change: Callable[[moves.Game], moves.Game]) -> tuple[moves.Game, moves.Game]:
+    """Load the current game, change it and save it, all under the lock: (before, after)."""
+    with store.locked():
+        before = store.load(store.resolve(None))
+        after = change(before)
+        store.save(after)
+    return before, after
+
+
 @app.command()
 @refusing
 def new(
@@ -149,10 +159,8 @@ def bid(
         show_default=False)],
 ) -> None:
     """Enter this round's bids."""
-    with store.locked():
-        game = store.load(store.resolve(None))
-        game = moves.enter_bids(game, moves.parse_numbers(game, bids, "bids"), _now())
-        store.save(game)
+    _, game = _change_current(
+        lambda g: moves.enter_bids(g, moves.parse_numbers(g, bids, "bids"), _now()))
     _print(render.bids_entered(game))
 
 
@@ -165,10 +173,8 @@ def tricks(
         show_default=False)],
 ) -> None:
     """Enter the tricks each player won; completes the round and shows the scorecard."""
-    with store.locked():
-        game = store.load(store.resolve(None))
-        game = moves.enter_tricks(game, moves.parse_numbers(game, won, "tricks"), _now())
-        store.save(game)
+    _, game = _change_current(
+        lambda g: moves.enter_tricks(g, moves.parse_numbers(g, won, "tricks"), _now()))
     _card(game)
 
 
@@ -185,10 +191,7 @@ def show(
 @refusing
 def undo() -> None:
     """Take back the last entry: the last round's tricks, else its bids."""
-    with store.locked():
-        before = store.load(store.resolve(None))
-        game = moves.undo(before)
-        store.save(game)
+    before, game = _change_current(moves.undo)
     _print(render.undone(before, game))
     _card(game)
 
@@ -205,12 +208,13 @@ def edit(
         show_default=False)] = None,
 ) -> None:
     """Correct a completed round; later totals follow."""
-    with store.locked():
-        game = store.load(store.resolve(None))
+
+    def correct(game: moves.Game) -> moves.Game:
         new_bids = moves.parse_numbers(game, bids, "bids") if bids else None
         new_tricks = moves.parse_numbers(game, won, "tricks") if won else None
-        game = moves.edit(game, number, new_bids, new_tricks, _now())
-        store.save(game)
+        return moves.edit(game, number, new_bids, new_tricks, _now())
+
+    _, game = _change_current(correct)
     _print(f"Corrected round {number}.")
     _card(game)
 
@@ -266,9 +270,7 @@ def use(
 @refusing
 def finish() -> None:
     """End the current --open game now."""
-    with store.locked():
-        game = moves.finish(store.load(store.resolve(None)), _now())
-        store.save(game)
+    _, game = _change_current(lambda g: moves.finish(g, _now()))
     _card(game)
 
 

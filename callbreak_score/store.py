@@ -156,9 +156,11 @@ def decode(data: bytes, path: str, game_id: str | None = None) -> Game:
 
 
 def schema_of(raw: dict) -> int:
-    schema = raw.get("schema")
-    if isinstance(schema, bool) or not isinstance(schema, int):
+    if "schema" not in raw:
         raise Refused("has no schema version (missing 'schema')")
+    schema = raw["schema"]
+    if isinstance(schema, bool) or not isinstance(schema, int):
+        raise Refused(f"has an unknown schema version {schema!r}")
     if schema > SCHEMA:
         raise Refused(
             f"was written by a newer callbreak-score (schema {schema}; this one reads "
