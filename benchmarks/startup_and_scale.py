@@ -26,7 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from callbreak_score import game as moves
-from callbreak_score import store
+from callbreak_score import schema
 from callbreak_score.rules import make_rules
 
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
@@ -50,13 +50,13 @@ def build(folder: Path, count: int) -> None:
     for n in range(count - 1):
         day = time.strftime("%Y-%m-%d", time.localtime(day0 + (n // 3) * 86400))
         game_id = f"{day[2:4]}{day[5:7]}{day[8:10]}-{n % 3 + 1}"
-        data = store.encode(replace(finished, id=game_id, created=day + "T20:00:00"))
+        data = schema.encode(replace(finished, id=game_id, created=day + "T20:00:00"))
         (games / game_id[:4]).mkdir(exist_ok=True)
         (games / game_id[:4] / f"{game_id}.json").write_bytes(data)
     current = played(moves.new_game("261129-1", PLAYERS, make_rules(open_game=True), None,
                                     "2026-11-29T20:00:00"))
     (games / "2611").mkdir(exist_ok=True)
-    (games / "2611" / "261129-1.json").write_bytes(store.encode(current))
+    (games / "2611" / "261129-1.json").write_bytes(schema.encode(current))
     (folder / "current").write_text("261129-1\n")
 
 

@@ -1,7 +1,7 @@
 """The hot paths, answered before Typer is imported: `show`, and TAB completion.
 
 Every command and every TAB press starts a new Python process; importing Typer alone
-costs more than `callbreak show` may take in all (benchmarks/README.md). So the
+costs more than `callbreak show` may take in all (README, "Speed"). So the
 commonest command is parsed here when its words are plain (`show [GAME] [--json]`);
 anything else, `--help` included, goes to the Typer app in cli.py, which calls the
 same `show` below.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 
-from . import store
+from . import schema, store
 from .errors import Refused
 from .game import Game
 from .scoring import points
@@ -30,7 +30,7 @@ def list_backups(game_id: str) -> str:
 
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(os.path.getmtime(path)))
         try:
-            what = _describe(store.decode(store.read_bytes(path), path, game_id))
+            what = _describe(schema.decode(store.read_bytes(path), path, game_id))
         except Refused as error:
             what = f"damaged: {error}"
         lines.append(f"  {n}  saved {when}  {what}")
@@ -50,7 +50,7 @@ def restore_backup(game_id: str, n: int) -> Game:
             f"game {game_id} has no backup {n}; "
             + (f"it has {', '.join(have)}" if have else "it has none yet")
         ) from None
-    game = store.decode(data, path, game_id)
+    game = schema.decode(data, path, game_id)
     store.commit(game_id, data)
     return game
 
@@ -103,7 +103,7 @@ def _damaged(game_id: str, path: str, problem: str, fix: bool) -> str:
     good = None
     for n, backup in store.backups(game_id):
         try:
-            store.decode(store.read_bytes(backup), backup, game_id)
+            schema.decode(store.read_bytes(backup), backup, game_id)
         except Refused:
             continue
         good = n

@@ -1,7 +1,7 @@
 """The scorecard, the game list and the rules as text (the only module that decides looks).
 
 A small table printer of our own rather than Rich: importing Rich's console alone costs
-more start-up than the whole of `callbreak show` may (see benchmarks/README.md).
+more start-up than the whole of `callbreak show` may (README, "Speed").
 Colour only on a terminal, and never with NO_COLOR set.
 """
 

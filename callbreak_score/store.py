@@ -1,4 +1,4 @@
-"""Where files live, how they are saved (atomic, durable, locked), schema versions and migrations.
+"""Where files live and how they are saved: atomic, durable, locked, with backups.
 
 The only module that touches the data folder. Layout under the data folder:
   games/<yymm>/<id>.json   one human-readable file per game, a folder per month (so
@@ -16,16 +16,12 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable
 
-from . import game as moves
 from .errors import Damaged, Refused
-from .game import Game, Round
-from .rules import rules_from_dict
+from .game import Game
+from .schema import ID_PATTERN, SCHEMA, decode, encode
 
-SCHEMA = 2
 BACKUPS = 3
-ID_PATTERN = re.compile(r"\A(\d{6})-([1-9]\d{0,3})\Z")
 _FILE_NAME = re.compile(r"\d{6}-[1-9]\d{0,3}\.json\Z")
 LOCK_TIMEOUT = 5.0
 
@@ -127,156 +123,6 @@ def load(game_id: str) -> Game:
     except OSError as error:
         raise Damaged(path, f"cannot be read ({error.strerror})") from None
     return decode(data, path, game_id)
-
-
-def decode(data: bytes, path: str, game_id: str | None = None) -> Game:
-    """A game from a file's bytes, checked completely; Damaged says what is wrong."""
-    import json
-
-    try:
-        raw = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise Damaged(path, "is not UTF-8 text") from None
-    except ValueError as error:
-        problem = "is empty" if not data.strip() else f"is not valid JSON ({error.msg}, " \
-            f"line {error.lineno}); it may have been cut short"
-        raise Damaged(path, problem) from None
-    if not isinstance(raw, dict):
-        raise Damaged(path, "is not a game (expected a JSON object)")
-    try:
-        raw = migrate(raw)
-        game = _from_dict(raw)
-    except Damaged:
-        raise
-    except Refused as error:
-        raise Damaged(path, str(error)) from None
-    if game_id is not None and game.id != game_id:
-        raise Damaged(path, f"holds game '{game.id}', not '{game_id}'")
-    return game
-
-
-def schema_of(raw: dict) -> int:
-    if "schema" not in raw:
-        raise Refused("has no schema version (missing 'schema')")
-    schema = raw["schema"]
-    if isinstance(schema, bool) or not isinstance(schema, int):
-        raise Refused(f"has an unknown schema version {schema!r}")
-    if schema > SCHEMA:
-        raise Refused(
-            f"was written by a newer callbreak-score (schema {schema}; this one reads "
-            f"up to {SCHEMA}); upgrade callbreak-score to use it. The file is left untouched"
-        )
-    if schema < 1:
-        raise Refused(f"has an unknown schema version {schema}")
-    return schema
-
-
-def _v1_to_v2(raw: dict) -> dict:
-    """Schema 1 kept the first dealer as a seat number and had no tiebreak option."""
-    out = {k: v for k, v in raw.items() if k != "dealer"}
-    players = raw.get("players")
-    seat = raw.get("dealer")
-    if not isinstance(players, list) or not isinstance(seat, int) or not 1 <= seat <= len(players):
-        raise Refused("schema 1 file has no valid 'dealer' seat")
-    out["first_dealer"] = players[seat - 1]
-    rules = raw.get("rules")
-    if isinstance(rules, dict):
-        out["rules"] = {**rules, "tiebreak": None}
-    out["schema"] = 2
-    return out
-
-
-# MIGRATIONS[v] turns a schema-v file into schema v+1; applied in order, oldest first.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
-
-
-def migrate(raw: dict) -> dict:
-    schema = schema_of(raw)
-    while schema < SCHEMA:
-        raw = MIGRATIONS[schema](raw)
-        schema += 1
-    return raw
-
-
-_FIELDS = ("schema", "id", "players", "first_dealer", "rules", "rounds", "created", "finished")
-
-
-def _from_dict(raw: dict) -> Game:
-    missing = [f for f in _FIELDS if f not in raw]
-    if missing:
-        raise Refused(f"is missing {', '.join(repr(m) for m in missing)}")
-    game_id = raw["id"]
-    if not isinstance(game_id, str) or not ID_PATTERN.match(game_id):
-        raise Refused("has no valid 'id'")
-    players = raw["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise Refused("'players' is not a list of names")
-    names = moves.check_players(players)
-    if names != tuple(players):
-        raise Refused("'players' holds names with surrounding spaces")
-    if raw["first_dealer"] not in names:
-        raise Refused("'first_dealer' is not one of the players")
-    for key in ("created",):
-        if not isinstance(raw[key], str):
-            raise Refused(f"'{key}' is not a time")
-    if raw["finished"] is not None and not isinstance(raw["finished"], str):
-        raise Refused("'finished' is not a time or null")
-    rules = rules_from_dict(raw["rules"])
-    rounds = raw["rounds"]
-    if not isinstance(rounds, list):
-        raise Refused("'rounds' is not a list")
-    parsed = [_round(r, n) for n, r in enumerate(rounds, 1)]
-    start = Game(
-        id=game_id, players=names, rules=rules, first_dealer=names.index(raw["first_dealer"]),
-        created=raw["created"],
-    )
-    return moves.replay(start, parsed, raw["finished"] or raw["created"], raw["finished"])
-
-
-def _round(raw: object, number: int) -> Round:
-    if not isinstance(raw, dict) or "bids" not in raw or "tricks" not in raw:
-        raise Refused(f"round {number} is not an object with 'bids' and 'tricks'")
-    bids, tricks = raw["bids"], raw["tricks"]
-    if not _four_ints(bids):
-        raise Refused(f"round {number}: 'bids' is not four whole numbers")
-    if tricks is not None and not _four_ints(tricks):
-        raise Refused(f"round {number}: 'tricks' is not four whole numbers or null")
-    return Round(bids=tuple(bids), tricks=None if tricks is None else tuple(tricks))
-
-
-def _four_ints(value: object) -> bool:
-    return (
-        isinstance(value, list) and len(value) == 4
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    )
-
-
-def encode(game: Game) -> bytes:
-    """The file text: indented JSON, one line per round, names as written (UTF-8)."""
-    import json
-
-    def dumps(value: object) -> str:
-        return json.dumps(value, ensure_ascii=False)
-
-    rounds = ",\n".join(
-        f'    {{"bids": {dumps(list(r.bids))}, "tricks": '
-        f"{dumps(None if r.tricks is None else list(r.tricks))}}}"
-        for r in game.rounds
-    )
-    rules = json.dumps(game.rules.to_dict(), ensure_ascii=False, indent=2).replace("\n", "\n  ")
-    text = (
-        "{\n"
-        f'  "schema": {SCHEMA},\n'
-        f'  "id": {dumps(game.id)},\n'
-        f'  "players": {dumps(list(game.players))},\n'
-        f'  "first_dealer": {dumps(game.players[game.first_dealer])},\n'
-        f'  "rules": {rules},\n'
-        f'  "rounds": [{chr(10) + rounds + chr(10) + "  " if rounds else ""}],\n'
-        f'  "created": {dumps(game.created)},\n'
-        f'  "finished": {dumps(game.finished)}\n'
-        "}\n"
-    )
-    return text.encode("utf-8")
 
 
 # ---- the current game ------------------------------------------------------------------

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from callbreak_score import game as moves
-from callbreak_score import store
+from callbreak_score import schema, store
 from tests.helpers import snapshot
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="uses SIGKILL")
@@ -83,7 +83,7 @@ def test_sigkill_around_the_save_leaves_the_state_before_or_after(home: Path) ->
             assert now.rounds == after.rounds, attempt
             outcomes["after"] += 1
         for _n, path in store.backups(before.id):
-            store.decode(Path(path).read_bytes(), path, before.id)
+            schema.decode(Path(path).read_bytes(), path, before.id)
     # The kills really did land on both sides of the save.
     assert outcomes["before"] >= 5 and outcomes["after"] >= 5, outcomes
     assert run("doctor", "--fix").returncode == 0

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from callbreak_score import game as moves
-from callbreak_score import store
+from callbreak_score import schema, store
 from callbreak_score.errors import Damaged, Refused
 from callbreak_score.rules import make_rules
 from tests.helpers import SEED_004, snapshot
@@ -50,8 +50,8 @@ def test_any_game_round_trips_through_its_file(home: Path, rounds, names, bids_o
         game = moves.enter_tricks(moves.enter_bids(game, bids, "t"), won, "t")
     if bids_only:
         game = moves.enter_bids(game, (1, 1, 1, 1), "t")
-    data = store.encode(game)
-    assert store.decode(data, "x") == game
+    data = schema.encode(game)
+    assert schema.decode(data, "x") == game
     json.loads(data)  # plain JSON for any other tool
 
 
