@@ -345,15 +345,19 @@ def restore(
 
 
 @app.command()
+@refusing
 def doctor(
     fix: Annotated[bool, typer.Option(
         "--fix", help="Move damaged files aside (bytes kept) and remove stray temp files.")
     ] = False,
 ) -> None:
     """Check every file in the data folder and say how to fix what is wrong."""
+    from contextlib import nullcontext
+
     from .recovery import check_all
 
-    problems = check_all(fix)
+    with store.locked() if fix else nullcontext():
+        problems = check_all(fix)
     _print("\n".join(problems) if problems else f"All files in {store.home()} are sound.")
     if problems and not fix:
         raise typer.Exit(1)

@@ -56,7 +56,8 @@ def restore_backup(game_id: str, n: int) -> Game:
 
 
 def check_all(fix: bool) -> list[str]:
-    """Every problem in the data folder, each with its fix (done when `fix`)."""
+    """Every problem in the data folder, each with its fix (done when `fix`: hold the lock,
+    so that no save is writing the temp file this removes)."""
     problems: list[str] = []
     home = store.home()
     for path in _game_files(os.path.join(home, "games")):
@@ -111,7 +112,6 @@ def _damaged(game_id: str, path: str, problem: str, fix: bool) -> str:
     advice = (f"'callbreak restore {game_id} --backup {good}' puts back its newest sound backup"
               if good else "it has no sound backup")
     if fix:
-        with store.locked():
-            moved = store.move_aside(path)
+        moved = store.move_aside(path)
         return f"{problem}\n  moved aside to {moved} (bytes unchanged); {advice}"
     return f"{problem}\n  fix: {advice}, or 'callbreak doctor --fix' moves the file aside"

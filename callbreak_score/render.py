@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from . import rules as rulebook
 from .game import Game
-from .scoring import made, points, round_scores
+from .scoring import eight_win_seat, made, points, round_scores
 
 GREEN, RED, BOLD, DIM, RESET = "\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
 
@@ -151,6 +151,10 @@ def _standing(game: Game) -> list[str]:
     out = []
     if game.finished:
         won = game.winners()
+        eight = eight_win_seat(game.rules, game.rounds[-1]) if game.rounds else None
+        if eight is not None:
+            return [f"Winner: {game.players[eight]}, who bid 8 and won 8 in round "
+                    f"{len(game.rounds)}. Game over."]
         label = "Winner" if len(won) == 1 else "Tied winners"
         best = points(game.rules, board[won[0]])
         out.append(f"{label}: {names(game, won)} ({best}). Game over.")

@@ -129,6 +129,7 @@ def test_target_open_eight_wins_and_redeal(cli) -> None:
 
     cli("new", *PLAYERS, "--eight-wins")
     play(cli, [((1, 13, 1, 1), (0, 13, 0, 0)), ((8, 1, 1, 1), (8, 1, 2, 2))])
+    assert "Winner: You, who bid 8 and won 8 in round 2" in cli("show").stdout
     data = shown(cli)
     assert data["finished"] and data["winners"] == ["You"]
 
