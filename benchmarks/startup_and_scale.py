@@ -37,7 +37,7 @@ FIVE_ROUNDS = [((4, 3, 2, 4), (5, 3, 2, 3)), ((3, 4, 3, 3), (3, 4, 4, 2)),
 
 def played(game: moves.Game) -> moves.Game:
     for bids, won in FIVE_ROUNDS:
-        game = moves.enter_tricks(moves.enter_bids(game, bids, "t"), won, "t")
+        game = moves.enter_tricks(moves.enter_bids(game, bids), won, "t")
     return game
 
 

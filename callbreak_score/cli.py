@@ -160,7 +160,7 @@ def bid(
 ) -> None:
     """Enter this round's bids."""
     _, game = _change_current(
-        lambda g: moves.enter_bids(g, moves.parse_numbers(g, bids, "bids"), _now()))
+        lambda g: moves.enter_bids(g, moves.parse_numbers(g, bids, "bids")))
     _print(render.bids_entered(game))
 
 

@@ -136,7 +136,7 @@ def _number(word: str, player: str, what: str) -> int:
     return int(text)
 
 
-def enter_bids(game: Game, bids: Sequence[int], now: str) -> Game:
+def enter_bids(game: Game, bids: Sequence[int]) -> Game:
     _check_open(game)
     if game.awaiting_tricks:
         number = len(game.rounds)
@@ -242,7 +242,7 @@ def replay(start: Game, rounds: Sequence[Round], now: str, finished: str | None)
                 f"but {len(rounds)} rounds are recorded; undo the later rounds first"
             )
         try:
-            game = enter_bids(game, played.bids, finished or now)
+            game = enter_bids(game, played.bids)
             if played.tricks is not None:
                 game = enter_tricks(game, played.tricks, finished or now)
         except Refused as error:

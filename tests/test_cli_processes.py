@@ -71,7 +71,7 @@ def test_sigkill_around_the_save_leaves_the_state_before_or_after(home: Path) ->
         else:
             bids = [rng.randint(1, 13) for _ in range(4)]
             words = ["bid", *map(str, bids)]
-            after = moves.enter_bids(before, bids, "t")
+            after = moves.enter_bids(before, bids)
         proc = start(*words)
         time.sleep(rng.uniform(0.3, 1.2) * span)
         proc.send_signal(signal.SIGKILL)

@@ -22,7 +22,7 @@ def start(preset: str = "nepal", dealer: str | None = None, **options) -> Game:
 
 def play(game: Game, rounds) -> Game:
     for bids, won in rounds:
-        game = moves.enter_bids(game, bids, NOW)
+        game = moves.enter_bids(game, bids)
         game = moves.enter_tricks(game, won, NOW)
     return game
 
@@ -43,7 +43,7 @@ def test_seed_004_game_finishes_with_tulsi_winning() -> None:
     assert game.finished == NOW
     assert game.winners() == [2]
     with pytest.raises(Refused, match="is over"):
-        moves.enter_bids(game, (1, 1, 1, 1), NOW)
+        moves.enter_bids(game, (1, 1, 1, 1))
 
 
 def test_players_are_checked() -> None:
@@ -89,25 +89,25 @@ def test_numbers_in_seat_order_or_as_name_pairs() -> None:
 def test_bid_refusals() -> None:
     game = start()
     with pytest.raises(Refused, match="outside this game's bids 1..13"):
-        moves.enter_bids(game, (0, 3, 3, 3), NOW)
+        moves.enter_bids(game, (0, 3, 3, 3))
     with pytest.raises(Refused, match="outside this game's bids 1..13"):
-        moves.enter_bids(game, (14, 3, 3, 3), NOW)
+        moves.enter_bids(game, (14, 3, 3, 3))
     pagat = start("pagat")
     with pytest.raises(Refused, match="bids 2..13"):
-        moves.enter_bids(pagat, (1, 3, 3, 3), NOW)
+        moves.enter_bids(pagat, (1, 3, 3, 3))
     tens = start("tens")
     with pytest.raises(Refused, match="bids 5..8"):
-        moves.enter_bids(tens, (4, 5, 5, 5), NOW)
-    game = moves.enter_bids(game, (3, 3, 3, 3), NOW)
+        moves.enter_bids(tens, (4, 5, 5, 5))
+    game = moves.enter_bids(game, (3, 3, 3, 3))
     with pytest.raises(Refused, match="already in"):
-        moves.enter_bids(game, (3, 3, 3, 3), NOW)
+        moves.enter_bids(game, (3, 3, 3, 3))
 
 
 def test_redeal_below_refuses_low_bids_and_names_the_same_dealer() -> None:
     game = start(redeal_below=10)
     with pytest.raises(Refused, match="add up to 9, below 10.*Asha deals again"):
-        moves.enter_bids(game, (2, 2, 2, 3), NOW)
-    game = moves.enter_bids(game, (2, 2, 3, 3), NOW)
+        moves.enter_bids(game, (2, 2, 2, 3))
+    game = moves.enter_bids(game, (2, 2, 3, 3))
     assert game.rounds[-1].bids == (2, 2, 3, 3)
 
 
@@ -115,7 +115,7 @@ def test_tricks_refusals() -> None:
     game = start()
     with pytest.raises(Refused, match="enter the bids for round 1 first"):
         moves.enter_tricks(game, (3, 3, 3, 4), NOW)
-    game = moves.enter_bids(game, (3, 3, 3, 3), NOW)
+    game = moves.enter_bids(game, (3, 3, 3, 3))
     with pytest.raises(Refused, match="add up to 12; the four must add up to exactly 13"):
         moves.enter_tricks(game, (3, 3, 3, 3), NOW)
     with pytest.raises(Refused, match="add up to 14"):
@@ -181,7 +181,7 @@ def test_open_game_ends_only_by_finish() -> None:
         moves.finish(game, NOW)
     game = play(game, SEED_004 * 3)
     assert not game.finished
-    game = moves.enter_bids(game, (1, 1, 1, 1), NOW)
+    game = moves.enter_bids(game, (1, 1, 1, 1))
     with pytest.raises(Refused, match="has bids but no tricks"):
         moves.finish(game, NOW)
     game = moves.finish(moves.undo(game), NOW)

@@ -47,9 +47,9 @@ legal_round = st.tuples(
 def test_any_game_round_trips_through_its_file(home: Path, rounds, names, bids_only) -> None:
     game = moves.new_game("261129-1", names, make_rules(open_game=True), None, "t0")
     for bids, won in rounds:
-        game = moves.enter_tricks(moves.enter_bids(game, bids, "t"), won, "t")
+        game = moves.enter_tricks(moves.enter_bids(game, bids), won, "t")
     if bids_only:
-        game = moves.enter_bids(game, (1, 1, 1, 1), "t")
+        game = moves.enter_bids(game, (1, 1, 1, 1))
     data = schema.encode(game)
     assert schema.decode(data, "x") == game
     json.loads(data)  # plain JSON for any other tool
