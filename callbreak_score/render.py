@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from . import rules as rulebook
 from .game import Game
-from .scoring import eight_win_seat, made, points, round_scores
+from .scoring import eight_win_seat, made, points, round_scores, running_totals
 
 GREEN, RED, BOLD, DIM, RESET = "\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
 
@@ -106,10 +106,16 @@ def names(game: Game, seats: Sequence[int]) -> str:
 
 
 def scorecard(game: Game, style: Style) -> str:
+    """Each round's bids, tricks and scores, each under a line of running totals (as in a
+    notebook: everyone can check the adding up), then the totals and who is ahead."""
     rules = game.rules
     header = ["Round", "Dealer", *game.players]
     rows = []
+    after = running_totals(rules, game.rounds)
     for number, played in enumerate(game.rounds, 1):
+        if 1 < number <= len(after) + 1:
+            rows.append(["", style.paint("total", DIM)]
+                        + [points(rules, t) for t in after[number - 2]])
         scores = round_scores(rules, played)
         cells = [str(number), game.players[game.dealer(number)]]
         for seat, bid in enumerate(played.bids):
@@ -130,7 +136,8 @@ def scorecard(game: Game, style: Style) -> str:
     lines = [f"Game {game.id} {style.dot} {rules.preset} {style.dot} {_progress(game)}"]
     lines.append(table(header, rows, [True, False] + [True] * 4, style, footer))
     lines.append(style.paint(
-        f"bid/tricks {style.made} made {style.broken} broken", DIM) if game.rounds else
+        f"bid/tricks {style.made} made {style.broken} broken, score; "
+        "'total': the running total", DIM) if game.rounds else
         "No bids yet.")
     lines += _standing(game)
     return "\n".join(lines) + "\n"

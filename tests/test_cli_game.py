@@ -44,6 +44,8 @@ def test_seed_004_game_through_the_cli(cli) -> None:
     text = cli("show").stdout
     for total in ("9.3", "9.1", "14.1", "-12.9"):
         assert total in text
+    # the running totals under each round, as a scorer checks the adding up
+    assert re.search(r"│ total\s+│\s+7\.1 │\s+7\.0 │\s+5\.1 │\s+-7\.0 │", text)
     assert "✓" in text and "✗" in text
 
 
@@ -304,3 +306,19 @@ def test_ids_are_checked_everywhere() -> None:
         with pytest.raises(store.Refused):
             store.check_id(bad)
     assert store.check_id("261129-12") == "261129-12"
+
+
+def test_the_readme_walkthrough_is_what_the_program_prints(cli) -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    shown_card = readme[readme.index("Game 261129-1 · nepal · 5 of 5"):]
+    shown_card = shown_card[:shown_card.index("Game over.") + len("Game over.")] + "\n"
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram")
+    cli("bid", "4", "3", "2", "4")
+    cli("tricks", "5", "3", "2", "3")
+    cli("bid", "tulsi=3", "ram=3", "asha=3", "bimal=4")
+    cli("tricks", "3", "4", "4", "2")
+    play(cli, [((5, 2, 3, 3), (4, 2, 3, 4)), ((4, 3, 2, 5), (4, 4, 2, 3))])
+    cli("bid", "3", "3", "4", "4")
+    card = cli("tricks", "5", "2", "4", "2").stdout
+    game_id = shown(cli)["id"]
+    assert card.replace(game_id, "261129-1") == shown_card
