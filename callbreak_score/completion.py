@@ -335,11 +335,15 @@ SCRIPT_FILES = {"bash": "callbreak.bash", "zsh": "_callbreak", "fish": "callbrea
 
 
 def script(shell: str) -> str:
-    """The shell's completion script, as Typer writes it for `callbreak`."""
+    """The shell's completion script as Typer writes it for `callbreak`, told to keep our
+    order (game ids newest first) where the shell can: bash 4.4+ and fish 3.1+."""
     from typer._completion_shared import get_completion_script
 
-    return get_completion_script(prog_name="callbreak", complete_var=COMPLETE_VAR,
-                                 shell=shell) + "\n"
+    text = get_completion_script(prog_name="callbreak", complete_var=COMPLETE_VAR, shell=shell)
+    text = text.replace("complete -o default -F", "complete -o default -o nosort -F")
+    text = text.replace("complete --command callbreak --no-files",
+                        "complete --command callbreak --keep-order --no-files")
+    return text + "\n"
 
 
 def write_all(repo: str) -> None:

@@ -7,4 +7,4 @@ _callbreak_completion() {
     return 0
 }
 
-complete -o default -F _callbreak_completion callbreak
+complete -o default -o nosort -F _callbreak_completion callbreak

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -156,3 +157,23 @@ def test_a_tab_press_runs_the_real_program(cli, home: Path) -> None:
     env = {**os.environ, **env_for("zsh", "callbreak export --format ")}
     result = subprocess.run(callbreak_command(), env=env, capture_output=True, text=True)
     assert result.stdout == "_arguments '*: :((\"csv\"\n\"json\"))'\n"
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_the_bash_script_completes_in_a_real_bash(cli, home: Path) -> None:
+    for n in range(3):
+        cli("new", f"P{n}", "B", "C", "D")
+    script = REPO / "completions" / "callbreak.bash"
+    bin_dir = str(Path(callbreak_command()[0]).parent)
+    program = (
+        f"source {script}\n"
+        "COMP_WORDS=(callbreak use ''); COMP_CWORD=2; _callbreak_completion callbreak\n"
+        'printf "%s\\n" "${COMPREPLY[@]}"\n'
+        "complete -p callbreak\n"
+    )
+    env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ["PATH"]}
+    result = subprocess.run(["bash", "--norc", "-c", program], capture_output=True, text=True,
+                            env=env)
+    lines = result.stdout.splitlines()
+    assert lines[:3] == store.game_ids(), result.stderr
+    assert "-o nosort" in lines[3]
