@@ -102,8 +102,8 @@ def seat_of(players: Sequence[str], name: str) -> int:
     if len(hits) == 1:
         return hits[0]
     if hits:
-        both = " and ".join(players[s] for s in hits)
-        raise Refused(f"'{name}' could be {both}; type more of the name")
+        *first, last = (players[s] for s in hits)
+        raise Refused(f"'{name}' could be {', '.join(first)} or {last}; type more of the name")
     raise Refused(f"no player is called '{name}'; the players are {', '.join(players)}")
 
 

@@ -26,9 +26,7 @@ def list_backups(game_id: str) -> str:
     lines = [f"Backups of game {game_id} (newest first; put one back with "
              f"'callbreak restore {game_id} --backup N'):"]
     for n, path in found:
-        import time
-
-        when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(os.path.getmtime(path)))
+        when = store.saved_at(path)
         try:
             what = _describe(schema.decode(store.read_bytes(path), path, game_id))
         except Refused as error:
@@ -60,7 +58,7 @@ def check_all(fix: bool) -> list[str]:
     so that no save is writing the temp file this removes)."""
     problems: list[str] = []
     home = store.home()
-    for path in _game_files(os.path.join(home, "games")):
+    for path in store.game_files():
         name = os.path.basename(path)
         game_id = name[:-5] if name.endswith(".json") else ""
         if not store.ID_PATTERN.match(game_id) or store.game_path(game_id) != path:
@@ -73,31 +71,16 @@ def check_all(fix: bool) -> list[str]:
             problems.append(_damaged(game_id, path, str(error), fix))
     for path in store.temp_leftovers():
         if fix:
-            os.remove(path)
+            store.remove(path)
             problems.append(f"{path}: removed a temp file left by an interrupted save")
         else:
             problems.append(f"{path}: temp file left by an interrupted save; "
                             "'callbreak doctor --fix' removes it")
     current = store.current_id()
-    if current is not None and (
-        not store.ID_PATTERN.match(current) or not os.path.exists(store.game_path(current))
-    ):
+    if current is not None and not store.has_game(current):
         problems.append(f"{os.path.join(home, 'current')}: points at '{current}', which is not "
                         "a stored game; choose one with 'callbreak use GAME'")
     return problems
-
-
-def _game_files(games: str) -> list[str]:
-    """Every file under games/ (one level of month folders), temp files aside."""
-    found = []
-    for name in sorted(os.listdir(games)) if os.path.isdir(games) else []:
-        path = os.path.join(games, name)
-        if os.path.isdir(path):
-            found += [os.path.join(path, f) for f in sorted(os.listdir(path))
-                      if not f.endswith(".tmp")]
-        else:
-            found.append(path)
-    return found
 
 
 def _damaged(game_id: str, path: str, problem: str, fix: bool) -> str:

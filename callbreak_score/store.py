@@ -58,6 +58,10 @@ def backup_path(game_id: str, n: int) -> str:
     return os.path.join(_dir("backups"), f"{check_id(game_id)}.{n}.json")
 
 
+def has_game(game_id: str) -> bool:
+    return ID_PATTERN.match(game_id) is not None and os.path.exists(game_path(game_id))
+
+
 def month_folders() -> list[str]:
     """The month folders under games/, newest first."""
     try:
@@ -145,7 +149,7 @@ def resolve(game_id: str | None) -> str:
         raise Refused("no current game; start one with 'callbreak new P1 P2 P3 P4'")
     if not ID_PATTERN.match(current):
         raise Damaged(_dir("current"), "does not hold a game id; pick a game with 'callbreak use'")
-    if not os.path.exists(game_path(current)):
+    if not has_game(current):
         raise Refused(f"the current game {current} no longer exists; pick one with 'callbreak use'")
     return current
 
@@ -335,6 +339,29 @@ def temp_leftovers() -> list[str]:
         if f.startswith(".current.") and f.endswith(".tmp"):
             found.append(os.path.join(home(), f))
     return sorted(found)
+
+
+def game_files() -> list[str]:
+    """Every file under games/ (one level of month folders), temp files aside: for doctor."""
+    games = _dir("games")
+    found = []
+    for name in sorted(os.listdir(games)) if os.path.isdir(games) else []:
+        path = os.path.join(games, name)
+        if os.path.isdir(path):
+            found += [os.path.join(path, f) for f in sorted(os.listdir(path))
+                      if not f.endswith(".tmp")]
+        else:
+            found.append(path)
+    return found
+
+
+def saved_at(path: str) -> str:
+    """When a file was last written, local time."""
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(os.path.getmtime(path)))
+
+
+def remove(path: str) -> None:
+    os.remove(path)
 
 
 def move_aside(path: str) -> str:
