@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from enum import Enum
 from typing import Annotated
 
@@ -77,27 +76,7 @@ GameArg = Annotated[
 ]
 
 
-def _now() -> str:
-    from datetime import datetime
-
-    return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def _print(text: str) -> None:
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
-
-
-def _card(game: moves.Game) -> None:
-    _print(render.scorecard(game, render.style_for()))
-
-
-def _change_current(change: Callable[[moves.Game], moves.Game]) -> tuple[moves.Game, moves.Game]:
-    """Load the current game, change it and save it, all under the lock: (before, after)."""
-    with store.locked():
-        before = store.load(store.resolve(None))
-        after = change(before)
-        store.save(after)
-    return before, after
+now, say, card, change_current = quick.now, quick.say, quick.card, quick.change_current
 
 
 @app.command()
@@ -144,14 +123,13 @@ def new(
         eight_wins=eight_wins, high_bid_points=high_bid_points,
         tiebreak=tiebreak.value if tiebreak else None,
     )
-    draft = moves.new_game("", players, chosen, dealer, _now())
+    draft = moves.new_game("", players, chosen, dealer, now())
     with store.locked(create=True):
         game = store.add(draft)
-    _print(render.started(game))
+    say(render.started(game))
 
 
 @app.command()
-@refusing
 def bid(
     bids: Annotated[list[str], typer.Argument(
         metavar="B1 B2 B3 B4 | NAME=N ...",
@@ -159,13 +137,10 @@ def bid(
         show_default=False)],
 ) -> None:
     """Enter this round's bids."""
-    _, game = _change_current(
-        lambda g: moves.enter_bids(g, moves.parse_numbers(g, bids, "bids")))
-    _print(render.bids_entered(game))
+    quick.bid(bids)
 
 
 @app.command()
-@refusing
 def tricks(
     won: Annotated[list[str], typer.Argument(
         metavar="T1 T2 T3 T4 | NAME=N ...",
@@ -173,9 +148,7 @@ def tricks(
         show_default=False)],
 ) -> None:
     """Enter the tricks each player won; completes the round and shows the scorecard."""
-    _, game = _change_current(
-        lambda g: moves.enter_tricks(g, moves.parse_numbers(g, won, "tricks"), _now()))
-    _card(game)
+    quick.tricks(won)
 
 
 @app.command()
@@ -191,9 +164,9 @@ def show(
 @refusing
 def undo() -> None:
     """Take back the last entry: the last round's tricks, else its bids."""
-    before, game = _change_current(moves.undo)
-    _print(render.undone(before, game))
-    _card(game)
+    before, game = change_current(moves.undo)
+    say(render.undone(before, game))
+    card(game)
 
 
 @app.command()
@@ -212,11 +185,11 @@ def edit(
     def correct(game: moves.Game) -> moves.Game:
         new_bids = moves.parse_numbers(game, bids, "bids") if bids else None
         new_tricks = moves.parse_numbers(game, won, "tricks") if won else None
-        return moves.edit(game, number, new_bids, new_tricks, _now())
+        return moves.edit(game, number, new_bids, new_tricks, now())
 
-    _, game = _change_current(correct)
-    _print(f"Corrected round {number}.")
-    _card(game)
+    _, game = change_current(correct)
+    say(f"Corrected round {number}.")
+    card(game)
 
 
 @app.command("list")
@@ -243,11 +216,11 @@ def list_games(
     if json:
         import json as jsonlib
 
-        _print(jsonlib.dumps(entries, ensure_ascii=False, indent=2))
+        say(jsonlib.dumps(entries, ensure_ascii=False, indent=2))
         return
-    _print(render.game_list(entries, current, render.style_for()))
+    say(render.game_list(entries, current, render.style_for()))
     if more:
-        _print("Older games are not shown; 'callbreak list --all' shows them all.")
+        say("Older games are not shown; 'callbreak list --all' shows them all.")
     for entry in entries:
         if entry.get("damaged"):
             print(f"callbreak: damaged: {entry['problem']}", file=sys.stderr)
@@ -263,15 +236,15 @@ def use(
     with store.locked():
         chosen = store.load(store.check_id(game))
         store.set_current(chosen.id)
-    _print(f"Current game: {chosen.id} ({', '.join(chosen.players)}).")
+    say(f"Current game: {chosen.id} ({', '.join(chosen.players)}).")
 
 
 @app.command()
 @refusing
 def finish() -> None:
     """End the current --open game now."""
-    _, game = _change_current(lambda g: moves.finish(g, _now()))
-    _card(game)
+    _, game = change_current(lambda g: moves.finish(g, now()))
+    card(game)
 
 
 @app.command()
@@ -313,13 +286,13 @@ def show_rules(
         except Refused:
             current = None
     name = preset.value if preset else (current.rules.preset if current else "nepal")
-    _print(render.rules_text(name, current))
+    say(render.rules_text(name, current))
 
 
 @app.command()
 def path() -> None:
     """Print the data folder (set CALLBREAK_HOME to move it)."""
-    _print(store.home())
+    say(store.home())
 
 
 @app.command()
@@ -335,13 +308,13 @@ def restore(
     from .recovery import list_backups, restore_backup
 
     if list_only:
-        _print(list_backups(store.check_id(game)))
+        say(list_backups(store.check_id(game)))
         return
     with store.locked():
         restored = restore_backup(store.check_id(game), backup)
-    _print(f"Restored game {restored.id} from backup {backup}; "
+    say(f"Restored game {restored.id} from backup {backup}; "
            "the version it replaced is now backup 1.")
-    _card(restored)
+    card(restored)
 
 
 @app.command()
@@ -358,7 +331,7 @@ def doctor(
 
     with store.locked() if fix else nullcontext():
         problems = check_all(fix)
-    _print("\n".join(problems) if problems else f"All files in {store.home()} are sound.")
+    say("\n".join(problems) if problems else f"All files in {store.home()} are sound.")
     if problems and not fix:
         raise typer.Exit(1)
 

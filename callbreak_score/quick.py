@@ -1,21 +1,70 @@
-"""The hot paths, answered before Typer is imported: `show`, and TAB completion.
+"""The hot paths, answered before Typer is imported: show, bid, tricks and TAB completion.
 
 Every command and every TAB press starts a new Python process; importing Typer alone
-costs more than `callbreak show` may take in all (README, "Speed"). So the
-commonest command is parsed here when its words are plain (`show [GAME] [--json]`);
-anything else, `--help` included, goes to the Typer app in cli.py, which calls the
-same `show` below.
+costs more than `callbreak show` may take in all (README, "Speed"). So the commands
+typed every round are parsed here when their words are plain (`show [GAME] [--json]`,
+`bid W W W W`, `tricks W W W W` with no word starting with '-'); anything else,
+`--help` included, goes to the Typer app in cli.py, which calls the same functions.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .errors import refusing
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every TAB
+if TYPE_CHECKING:
+    from .game import Game
+
 COMPLETE_VAR = "_CALLBREAK_COMPLETE"  # the variable Typer's completion scripts set
+
+
+def now() -> str:
+    from datetime import datetime
+
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def say(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def card(game: Game) -> None:
+    from .render import scorecard, style_for
+
+    say(scorecard(game, style_for()))
+
+
+def change_current(change: Callable[[Game], Game]) -> tuple[Game, Game]:
+    """Load the current game, change it and save it, all under the lock: (before, after)."""
+    from . import store
+
+    with store.locked():
+        before = store.load(store.resolve(None))
+        after = change(before)
+        store.save(after)
+    return before, after
+
+
+@refusing
+def bid(words: Sequence[str]) -> None:
+    from .game import enter_bids, parse_numbers
+    from .render import bids_entered
+
+    _, game = change_current(lambda g: enter_bids(g, parse_numbers(g, words, "bids")))
+    say(bids_entered(game))
+
+
+@refusing
+def tricks(words: Sequence[str]) -> None:
+    from .game import enter_tricks, parse_numbers
+
+    _, game = change_current(
+        lambda g: enter_tricks(g, parse_numbers(g, words, "tricks"), now()))
+    card(game)
 
 
 @refusing
@@ -52,6 +101,12 @@ def dispatch(words: Sequence[str]) -> bool:
         from .completion import run_if_asked
 
         return run_if_asked()
+    if words and words[0] in ("bid", "tricks"):
+        entry = list(words[1:])
+        if not entry or any(w.startswith("-") for w in entry):
+            return False
+        (bid if words[0] == "bid" else tricks)(entry)
+        return True
     plain = show_words(words)
     if plain is None:
         return False

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from callbreak_score import quick
+from callbreak_score import quick, store
 from tests.test_cli_processes import callbreak_command
 
 PROBE = """
@@ -75,3 +75,50 @@ def test_ruff_passes_including_the_banned_module_level_imports() -> None:
     result = subprocess.run([ruff, "check", str(Path(__file__).parent.parent)],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
+
+
+ENTRIES = [
+    (["bid", "4", "3", "2", "4"], False),
+    (["bid", "आ=3", "bim=3", "T=3", "-x=4"], False),
+    (["bid", "4", "3"], False),
+    (["bid", "x", "1", "1", "1"], False),
+    (["bid", "14", "1", "1", "1"], False),
+    (["tricks", "5", "3", "2", "3"], True),
+    (["tricks", "t=2", "आ=5", "bimal=3", "-x=3"], True),
+    (["tricks", "3", "3", "3", "3"], True),
+    (["tricks", "5", "3", "2", "3"], False),
+    (["bid", "4", "3", "2", "4"], True),
+]
+
+
+@pytest.mark.parametrize(("words", "bids_in"), ENTRIES)
+def test_fast_bid_and_tricks_do_what_the_typer_commands_do(
+    cli, home: Path, tmp_path: Path, words, bids_in: bool
+) -> None:
+    def prepare() -> None:
+        cli("new", "--", "आश्मा", "Bimal", "Tulsi", "-x")
+        if bids_in:
+            cli("bid", "4", "3", "2", "4")
+
+    prepare()
+    fast = subprocess.run([*callbreak_command(), *words], capture_output=True, text=True,
+                          env=os.environ.copy())
+    fast_game = store.load(store.resolve(None))
+    other = tmp_path / "typer-home"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CALLBREAK_HOME", str(other))
+        prepare()
+        typer_way = cli(*words, code=fast.returncode)
+        typer_game = store.load(store.resolve(None))
+    assert fast.stdout == typer_way.stdout
+    assert fast.stderr == typer_way.stderr
+    assert fast_game.rounds == typer_game.rounds
+
+
+def test_bid_and_tricks_import_neither_typer_nor_rich(cli) -> None:
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram")
+    for words in (["bid", "4", "3", "2", "4"], ["tricks", "5", "3", "2", "3"],
+                  ["bid", "1", "1", "1", "99"]):
+        assert "HEAVY []" in probe(*words).stderr
+    assert "'typer'" in probe("bid", "-1", "1", "1", "1").stderr
+    assert quick.dispatch(["bid"]) is False and quick.dispatch(["tricks", "--help"]) is False
