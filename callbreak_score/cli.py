@@ -268,7 +268,7 @@ def export(
     if output is None or output == "-":
         sys.stdout.write(text)
         return
-    store.write_atomic(output, text.encode("utf-8"))
+    store.write_atomic(output, text.encode("utf-8"), make_folder=False)
     print(f"Wrote {output}.", file=sys.stderr)
 
 

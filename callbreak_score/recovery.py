@@ -21,6 +21,8 @@ def _describe(game: Game) -> str:
 
 def list_backups(game_id: str) -> str:
     found = store.backups(game_id)
+    if not found and not store.has_game(game_id):
+        raise Refused(f"no game '{game_id}' and no backups of it; see 'callbreak list'")
     if not found:
         return f"Game {game_id} has no backups yet (one is kept at every save)."
     lines = [f"Backups of game {game_id} (newest first; put one back with "
@@ -44,6 +46,9 @@ def restore_backup(game_id: str, n: int) -> Game:
         data = store.read_bytes(path)
     except FileNotFoundError:
         have = [str(k) for k, _ in store.backups(game_id)]
+        if not have and not store.has_game(game_id):
+            raise Refused(f"no game '{game_id}' and no backups of it; see 'callbreak list'") \
+                from None
         raise Refused(
             f"game {game_id} has no backup {n}; "
             + (f"it has {', '.join(have)}" if have else "it has none yet")

@@ -161,15 +161,16 @@ def set_current(game_id: str) -> None:
 # ---- writing ---------------------------------------------------------------------------
 
 
-def write_atomic(path: str, data: bytes) -> None:
+def write_atomic(path: str, data: bytes, make_folder: bool = True) -> None:
     """Write a fresh temp file beside `path`, fsync it, replace `path`, fsync the folder.
 
     Readers see the old file or the new one, never a mix; a crash leaves at worst a
     stray '.*.tmp' file, which `doctor --fix` removes.
     """
-    folder, base = os.path.split(path)
+    folder, base = os.path.split(os.path.abspath(path))
     try:
-        os.makedirs(folder, exist_ok=True)
+        if make_folder:
+            os.makedirs(folder, exist_ok=True)
         tmp = os.path.join(folder, f".{base}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                      0o644)

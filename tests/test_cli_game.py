@@ -214,6 +214,9 @@ def test_export_csv_format(cli, tmp_path: Path) -> None:
     out = tmp_path / "game.csv"
     cli("export", "-o", str(out))
     assert out.read_text(encoding="utf-8") == result.stdout
+    missing = tmp_path / "no-such-folder" / "game.csv"
+    assert "could not save" in cli("export", "-o", str(missing), code=1).stderr
+    assert not missing.parent.exists()
     whole = json.loads(cli("export", "--format", "json").stdout)
     assert whole["rounds"][1]["tricks"] == [3, 4, 4, 2]
 

@@ -95,6 +95,8 @@ def test_restore_puts_a_backup_back_and_can_itself_be_undone(cli, home: Path) ->
     cli("new", *PLAYERS)
     fresh = json.loads(cli("show", "--json").stdout)["id"]
     assert "has no backups yet" in cli("restore", fresh, "--list").stdout
+    assert "no game '261129-99'" in cli("restore", "261129-99", "--list", code=1).stderr
+    assert "no game '261129-99'" in cli("restore", "261129-99", code=1).stderr
     cli("bid", "4", "3", "2", "4")
     assert "has no backup 2; it has 1" in cli("restore", fresh, "--backup", "2", code=1).stderr
 
@@ -234,3 +236,13 @@ def test_ids_and_paths(home: Path) -> None:
         game_file(home, "261129-1").parent.mkdir(parents=True, exist_ok=True)
         game_file(home, "261129-1").write_text("{}")
         store.load("261129-1")
+
+
+def test_a_deleted_game_comes_back_from_its_backup(cli, home: Path) -> None:
+    game_id = started(cli)
+    cli("bid", "4", "3", "2", "4")
+    cli("tricks", "5", "3", "2", "3")
+    game_file(home, game_id).unlink()
+    cli("show", code=1)
+    cli("restore", game_id)
+    assert json.loads(cli("show", "--json").stdout)["rounds"][0]["bids"] == [4, 3, 2, 4]
