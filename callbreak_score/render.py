@@ -207,6 +207,9 @@ def rules_text(preset: str, current: Game | None) -> str:
     import textwrap
 
     lines = textwrap.wrap(f"{preset}: {rulebook.PRESET_SUMMARIES[preset]}", 78)
+    others = [p for p in rulebook.PRESETS if p != preset]
+    lines += [f"Other presets: {' and '.join(others)} ('callbreak rules NAME').",
+              "The options a table may add: 'callbreak new --help'."]
     if current is not None:
         lines += ["", f"In force for the current game {current.id}:"]
         lines += [f"  {line}" for line in rulebook.describe(current.rules)]
