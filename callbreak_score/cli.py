@@ -11,6 +11,7 @@ import typer
 from . import game as moves
 from . import quick, render, store
 from .errors import Refused, refusing
+from .quick import card, change_current, now, say
 from .rules import make_rules
 
 app = typer.Typer(
@@ -74,9 +75,6 @@ GameArg = Annotated[
     typer.Argument(metavar="[GAME]", help="A game id (see 'callbreak list'); default: the "
                    "current game.", autocompletion=complete_ids, show_default=False),
 ]
-
-
-now, say, card, change_current = quick.now, quick.say, quick.card, quick.change_current
 
 
 @app.command()

@@ -6,6 +6,8 @@ import hashlib
 import os
 from pathlib import Path
 
+from hypothesis import strategies as st
+
 
 def snapshot(folder: Path) -> dict[str, str]:
     """Every file under the folder and a hash of its bytes."""
@@ -25,3 +27,11 @@ SEED_004 = [  # seed 004's five rounds: You, Aashma, Tulsi, Bimal
     ((4, 3, 2, 5), (4, 4, 2, 3)),
     ((3, 3, 4, 4), (5, 2, 4, 2)),
 ]
+
+
+# Any legal round: four bids 1..13 and four trick counts adding up to exactly 13.
+legal_round = st.tuples(
+    st.tuples(*[st.integers(1, 13)] * 4),
+    st.lists(st.integers(0, 3), min_size=13, max_size=13).map(
+        lambda seats: tuple(seats.count(s) for s in range(4))),
+)

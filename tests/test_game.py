@@ -10,7 +10,7 @@ from callbreak_score import game as moves
 from callbreak_score.errors import Refused
 from callbreak_score.game import Game, Round
 from callbreak_score.rules import make_rules
-from tests.helpers import SEED_004
+from tests.helpers import SEED_004, legal_round
 
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
 NOW = "2026-11-29T19:00:00+05:45"
@@ -192,11 +192,6 @@ def test_open_game_ends_only_by_finish() -> None:
         moves.finish(start(), NOW)
 
 
-legal_round = st.tuples(
-    st.tuples(*[st.integers(1, 13)] * 4),
-    st.lists(st.integers(0, 3), min_size=13, max_size=13).map(
-        lambda seats: tuple(seats.count(s) for s in range(4))),
-)
 
 
 @given(st.lists(legal_round, min_size=1, max_size=8))

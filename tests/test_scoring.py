@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from callbreak_score import scoring
 from callbreak_score.game import Round
 from callbreak_score.rules import make_rules
-from tests.helpers import SEED_004
+from tests.helpers import SEED_004, legal_round
 
 NEPAL = make_rules("nepal")
 PAGAT = make_rules("pagat")
@@ -127,11 +127,7 @@ def test_target_ends_after_the_round_that_reaches_it() -> None:
     assert scoring.over(rules, rounds + rounds[:1])
 
 
-round_strategy = st.tuples(
-    st.tuples(*[st.integers(1, 13)] * 4),
-    st.lists(st.integers(0, 3), min_size=13, max_size=13).map(
-        lambda seats: tuple(seats.count(s) for s in range(4))),
-).map(lambda bt: Round(*bt))
+round_strategy = legal_round.map(lambda bt: Round(*bt))
 
 
 @given(st.sampled_from(["nepal", "pagat", "tens"]), st.lists(round_strategy, max_size=12))

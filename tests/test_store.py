@@ -15,7 +15,7 @@ from callbreak_score import game as moves
 from callbreak_score import schema, store
 from callbreak_score.errors import Damaged, Refused
 from callbreak_score.rules import make_rules
-from tests.helpers import SEED_004, snapshot
+from tests.helpers import SEED_004, legal_round, snapshot
 
 PLAYERS = ["You", "Aashma", "Tulsi", "Bimal"]
 
@@ -29,11 +29,6 @@ def started(cli) -> str:
     return json.loads(cli("show", "--json").stdout)["id"]
 
 
-legal_round = st.tuples(
-    st.tuples(*[st.integers(1, 13)] * 4),
-    st.lists(st.integers(0, 3), min_size=13, max_size=13).map(
-        lambda seats: tuple(seats.count(s) for s in range(4))),
-)
 
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=60)
