@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from enum import Enum
 from typing import Annotated
 
 import typer
+from typer._completion_classes import completion_init
 
 from . import game as moves
 from . import quick, render, store
 from .errors import Refused, refusing
+from .game import plural
 from .quick import card, change_current, now, say
 from .rules import make_rules
 
@@ -18,9 +21,10 @@ app = typer.Typer(
     name="callbreak",
     help="Keep the score of a Call Break (Callbreak, Call Bridge, Lakdi) game at a real table.",
     no_args_is_help=True,
-    add_completion=True,
+    add_completion=False,  # 'callbreak completion SHELL' prints the one script per shell
     pretty_exceptions_enable=False,
 )
+completion_init()  # Typer answers TAB for the shells even without its --install-completion
 
 
 class Preset(str, Enum):
@@ -55,6 +59,13 @@ def complete_ids(incomplete: str) -> list[str]:
     from .completion import dynamic
 
     return dynamic("ids", incomplete, {})
+
+
+def complete_pairs(incomplete: str) -> list[str]:
+    """`NAME=` for the current game's players."""
+    from .completion import dynamic
+
+    return dynamic("pairs", incomplete, {})
 
 
 def complete_dealer(incomplete: str) -> list[str]:
@@ -127,23 +138,27 @@ def new(
     say(render.started(game))
 
 
-@app.command()
+# '-1' is a wrong number to refuse in one line, not an unknown option (as quick.py reads it)
+NUMBERS = {"ignore_unknown_options": True}
+
+
+@app.command(context_settings=NUMBERS)
 def bid(
     bids: Annotated[list[str], typer.Argument(
         metavar="B1 B2 B3 B4 | NAME=N ...",
         help="This round's bids in seat order, or NAME=N pairs in any order.",
-        show_default=False)],
+        autocompletion=complete_pairs, show_default=False)],
 ) -> None:
     """Enter this round's bids."""
     quick.bid(bids)
 
 
-@app.command()
+@app.command(context_settings=NUMBERS)
 def tricks(
     won: Annotated[list[str], typer.Argument(
         metavar="T1 T2 T3 T4 | NAME=N ...",
         help="Tricks won in seat order, or NAME=N pairs in any order; they add up to 13.",
-        show_default=False)],
+        autocompletion=complete_pairs, show_default=False)],
 ) -> None:
     """Enter the tricks each player won; completes the round and shows the scorecard."""
     quick.tricks(won)
@@ -158,13 +173,52 @@ def show(
     quick.show(game, json)
 
 
+def _step(move: Callable, verb: str) -> None:
+    """Undo or redo on the current game: say what was taken back or put back."""
+    taken: list = []
+
+    def change(game: moves.Game) -> moves.Game:
+        after, change = move(game, now())
+        taken.append(change)
+        return after
+
+    _, game = change_current(change, None)
+    say(f"{verb} {render.change_words(game, taken[0])}.")
+    card(game)
+
+
 @app.command()
 @refusing
 def undo() -> None:
-    """Take back the last entry: the last round's tricks, else its bids."""
-    before, game = change_current(moves.undo)
-    say(render.undone(before, game))
-    card(game)
+    """Take back the last change, whatever it was (bids, tricks, edit, finish, restore)."""
+    from .history import undo as move
+
+    _step(move, "Took back")
+
+
+@app.command()
+@refusing
+def redo() -> None:
+    """Put back what the last undo took back (until a new change is made)."""
+    from .history import redo as move
+
+    _step(move, "Put back")
+
+
+@app.command()
+@refusing
+def history(
+    game: GameArg = None,
+    json: Annotated[bool, typer.Option("--json", help="Print the changes as JSON.")] = False,
+) -> None:
+    """List every change made to a game, with its time, newest last."""
+    chosen = store.load(store.resolve(game))
+    if json:
+        from .export import history_json
+
+        sys.stdout.write(history_json(chosen))
+        return
+    say(render.history_text(chosen, render.style_for()))
 
 
 @app.command()
@@ -185,7 +239,7 @@ def edit(
         new_tricks = moves.parse_numbers(game, won, "tricks") if won else None
         return moves.edit(game, number, new_bids, new_tricks, now())
 
-    _, game = change_current(correct)
+    _, game = change_current(correct, "edit")
     say(f"Corrected round {number}.")
     card(game)
 
@@ -241,7 +295,7 @@ def use(
 @refusing
 def finish() -> None:
     """End the current --open game now."""
-    _, game = change_current(lambda g: moves.finish(g, now()))
+    _, game = change_current(lambda g: moves.finish(g, now()), "finish")
     card(game)
 
 
@@ -262,7 +316,7 @@ def export(
     text = exporter.to_csv(chosen) if fmt is Format.csv else exporter.to_json(chosen)
     if chosen.finished is None:
         print(f"callbreak: warning: game {chosen.id} is not finished; exporting the "
-              f"{chosen.completed} completed rounds so far", file=sys.stderr)
+              f"{plural(chosen.completed, 'completed round')} so far", file=sys.stderr)
     if output is None or output == "-":
         sys.stdout.write(text)
         return
@@ -274,11 +328,12 @@ def export(
 @refusing
 def show_rules(
     preset: Annotated[Preset | None, typer.Argument(
-        help="A preset to describe (default: the current game's).", show_default=False)] = None,
+        help="A preset to describe (default: the current game's, with its options).",
+        show_default=False)] = None,
 ) -> None:
-    """Describe a preset's rules and the options in force for the current game."""
+    """Describe a preset's rules; without PRESET, the rules in force for the current game."""
     current = None
-    if store.current_id() is not None:
+    if preset is None and store.current_id() is not None:
         try:
             current = store.load(store.resolve(None))
         except Refused:
@@ -309,7 +364,7 @@ def restore(
         say(list_backups(store.check_id(game)))
         return
     with store.locked():
-        restored = restore_backup(store.check_id(game), backup)
+        restored = restore_backup(store.check_id(game), backup, now())
     say(f"Restored game {restored.id} from backup {backup}; "
            "the version it replaced is now backup 1.")
     card(restored)

@@ -12,7 +12,8 @@ import sys
 from collections.abc import Sequence
 
 from . import rules as rulebook
-from .game import Game
+from .game import Game, plural
+from .history import Change
 from .scoring import eight_win_seat, made, points, round_scores, running_totals
 
 GREEN, RED, BOLD, DIM, RESET = "\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
@@ -147,10 +148,10 @@ def _progress(game: Game) -> str:
     rules = game.rules
     done = game.completed
     if rules.rounds is not None:
-        return f"{done} of {rules.rounds} rounds played"
+        return f"{done} of {plural(rules.rounds, 'round')} played"
     if rules.target is not None:
-        return f"{done} rounds played, playing to {rules.target}"
-    return f"{done} rounds played, open game"
+        return f"{plural(done, 'round')} played, playing to {rules.target}"
+    return f"{plural(done, 'round')} played, open game"
 
 
 def _standing(game: Game) -> list[str]:
@@ -240,9 +241,43 @@ def bids_entered(game: Game) -> str:
     )
 
 
-def undone(before: Game, after: Game) -> str:
-    if before.finished and after.rounds == before.rounds:
-        return f"Reopened game {after.id}: it is no longer finished."
-    number = len(before.rounds)
-    what = "tricks" if before.rounds[-1].tricks is not None else "bids"
-    return f"Took back round {number}'s {what}."
+def _numbers(values: Sequence[int] | None) -> str:
+    return "-" if values is None else " ".join(map(str, values))
+
+
+def change_words(game: Game, change: Change) -> str:
+    """What a change did, in a few words: 'round 3's tricks 5 3 2 3'."""
+    if change.kind in ("undo", "redo"):
+        target = change.target or 0
+        done = "undo" if change.kind == "undo" else "redo"
+        return f"the {done} of change {target} ({change_words(game, game.history[target - 1])})"
+    number = change.round
+    if change.kind == "bids":
+        return f"round {number}'s bids {_numbers(change.after[0].bids)}"
+    if change.kind == "tricks":
+        ends = " (the game ended)" if change.finished[1] and not change.finished[0] else ""
+        return f"round {number}'s tricks {_numbers(change.after[0].tricks)}{ends}"
+    if change.kind == "finish":
+        return "the finish of the game"
+    if change.kind == "edit":
+        parts = []
+        for old, new in zip(change.before, change.after):
+            for what, a, b in (("bids", old.bids, new.bids), ("tricks", old.tricks, new.tricks)):
+                if a != b:
+                    parts.append(f"{what} {_numbers(a)} -> {_numbers(b)}")
+        return f"the correction of round {number}" + (f": {'; '.join(parts)}" if parts else "")
+    if change.kind == "restore":
+        if not change.before and not change.after and change.finished[0] == change.finished[1]:
+            return "the restore of a backup (nothing differed)"
+        return f"the restore of a backup (rounds from {number} on)"
+    return f"a {change.kind} change"
+
+
+def history_text(game: Game, style: Style) -> str:
+    if not game.history:
+        return f"Game {game.id} has no changes yet.\n"
+    lines = [f"Changes to game {game.id}, oldest first:"]
+    for number, change in enumerate(game.history, 1):
+        when = change.at[:16].replace("T", " ") if change.at else "before history was kept"
+        lines.append(f"{number:>3}  {when}  {change_words(game, change)}")
+    return "\n".join(lines) + "\n"
