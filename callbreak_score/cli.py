@@ -11,7 +11,7 @@ import typer
 from typer._completion_classes import completion_init
 
 from . import game as moves
-from . import quick, render, store
+from . import quick, render, store, texts
 from .errors import Refused, refusing
 from .game import plural
 from .quick import card, change_current, now, say
@@ -135,7 +135,7 @@ def new(
     draft = moves.new_game("", players, chosen, dealer, now())
     with store.locked(create=True):
         game = store.add(draft)
-    say(render.started(game))
+    say(texts.started(game))
 
 
 # '-1' is a wrong number to refuse in one line, not an unknown option (as quick.py reads it)
@@ -183,7 +183,7 @@ def _step(move: Callable, verb: str) -> None:
         return after
 
     _, game = change_current(change, None)
-    say(f"{verb} {render.change_words(game, taken[0])}.")
+    say(f"{verb} {texts.change_words(game, taken[0])}.")
     card(game)
 
 
@@ -218,7 +218,7 @@ def history(
 
         sys.stdout.write(history_json(chosen))
         return
-    say(render.history_text(chosen, render.style_for()))
+    say(texts.history_text(chosen, render.style_for()))
 
 
 @app.command()
@@ -268,9 +268,9 @@ def list_games(
     if json:
         import json as jsonlib
 
-        say(jsonlib.dumps(entries, ensure_ascii=False, indent=2))
+        sys.stdout.write(jsonlib.dumps(entries, ensure_ascii=False, indent=2) + "\n")
         return
-    say(render.game_list(entries, current, render.style_for()))
+    say(texts.game_list(entries, current, render.style_for()))
     if more:
         say("Older games are not shown; 'callbreak list --all' shows them all.")
     for entry in entries:
@@ -339,13 +339,13 @@ def show_rules(
         except Refused:
             current = None
     name = preset.value if preset else (current.rules.preset if current else "nepal")
-    say(render.rules_text(name, current))
+    say(texts.rules_text(name, current, render.style_for().width))
 
 
 @app.command()
 def path() -> None:
     """Print the data folder (set CALLBREAK_HOME to move it)."""
-    say(store.home())
+    sys.stdout.write(store.home() + "\n")  # whole, to copy or to use as $(callbreak path)
 
 
 @app.command()
@@ -384,7 +384,9 @@ def doctor(
 
     with store.locked() if fix else nullcontext():
         problems = check_all(fix)
-    say("\n".join(problems) if problems else f"All files in {store.home()} are sound.")
+    # not fitted to the screen: a path broken over two lines cannot be copied
+    sys.stdout.write(("\n".join(problems) if problems
+                      else f"All files in {store.home()} are sound.") + "\n")
     if problems and not fix:
         raise typer.Exit(1)
 

@@ -29,7 +29,11 @@ def now() -> str:
 
 
 def say(text: str) -> None:
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    """Print words for a person: every line fitted to the screen's width."""
+    from .cells import fit, screen_width
+
+    text = fit(text.rstrip("\n"), screen_width())
+    sys.stdout.write(text + "\n")
 
 
 def card(game: Game) -> None:
@@ -59,7 +63,7 @@ def change_current(change: Callable[[Game], Game], kind: str | None) -> tuple[Ga
 @refusing
 def bid(words: Sequence[str]) -> None:
     from .game import enter_bids, parse_numbers
-    from .render import bids_entered
+    from .texts import bids_entered
 
     _, game = change_current(lambda g: enter_bids(g, parse_numbers(g, words, "bids")), "bids")
     say(bids_entered(game))

@@ -87,7 +87,8 @@ def test_finish_of_an_open_game_and_a_restore_are_changes_too(cli) -> None:
     assert kinds == ["bids", "tricks", "finish", "undo", "redo", "restore", "undo"]
 
 
-def test_history_lists_every_change_with_its_time_newest_last(cli) -> None:
+def test_history_lists_every_change_with_its_time_newest_last(cli, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
     cli("new", *PLAYERS)
     play(cli, SEED_004[:1])
     cli("edit", "1", "--bids", "4", "3", "3", "4")
