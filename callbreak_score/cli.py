@@ -91,10 +91,10 @@ GameArg = Annotated[
 @app.command()
 @refusing
 def new(
-    players: Annotated[list[str], typer.Argument(
+    players: Annotated[list[str] | None, typer.Argument(
         metavar="P1 P2 P3 P4",
         help="The four players in turn order (use -- before a name that starts with '-').",
-        show_default=False)],
+        show_default=False)] = None,
     rules: Annotated[Preset, typer.Option("--rules", help="Rule preset.")] = Preset.nepal,
     rounds: Annotated[int | None, typer.Option(
         "--rounds", help="Play a fixed number of rounds.", show_default=False)] = None,
@@ -124,8 +124,25 @@ def new(
     dealer: Annotated[str | None, typer.Option(
         "--dealer", help="Who deals first (default: the first player).",
         autocompletion=complete_dealer, show_default=False)] = None,
+    again: Annotated[bool, typer.Option(
+        "--again", help="The same players and rules as the current game; the deal goes on "
+        "round the table.")] = False,
 ) -> None:
     """Start a game; it becomes the current game."""
+    if again:
+        given = [rules is not Preset.nepal, rounds, target, open_game, min_bid, max_bid,
+                 penalty is not Penalty.full, redeal_below, eight_wins, high_bid_points,
+                 tiebreak, dealer, players]
+        if any(v not in (None, False) for v in given):
+            raise Refused("--again takes the players and rules of the current game; give "
+                          "names and options without --again for another game")
+        with store.locked(create=True):
+            game = store.add(moves.next_game(store.load(store.resolve(None)), now()))
+        say(texts.started(game))
+        return
+    if not players:
+        raise Refused("give the four players in turn order: callbreak new P1 P2 P3 P4 "
+                      "(or --again for the same players as the current game)")
     chosen = make_rules(
         rules.value, rounds=rounds, target=target, open_game=open_game, min_bid=min_bid,
         max_bid=max_bid, penalty=penalty.value, redeal_below=redeal_below,
@@ -389,6 +406,15 @@ def doctor(
                       else f"All files in {store.home()} are sound.") + "\n")
     if problems and not fix:
         raise typer.Exit(1)
+
+
+@app.command()
+@refusing
+def play(game: GameArg = None) -> None:
+    """Play the game round by round: bids and tricks asked in calling order, saved as you go."""
+    from .play import run
+
+    run(game)
 
 
 @app.command()

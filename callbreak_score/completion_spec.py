@@ -19,6 +19,7 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'high_bid_points', 'opts': ['--high-bid-points'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'pagat: points for a made bid of 8 or more (default 13).', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'tiebreak', 'opts': ['--tiebreak'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Break a tie on the top total by most tricks won.', 'choices': ['tricks'], 'complete': None},
             {'kind': 'option', 'name': 'dealer', 'opts': ['--dealer'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Who deals first (default: the first player).', 'choices': [], 'complete': 'dealer'},
+            {'kind': 'option', 'name': 'again', 'opts': ['--again'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'The same players and rules as the current game; the deal goes on round the table.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
         'bid': {'short_help': "Enter this round's bids.", 'params': [
@@ -86,6 +87,10 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'fix', 'opts': ['--fix'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Move damaged files aside (bytes kept) and remove stray temp files.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
+        'play': {'short_help': 'Play the game round by round: bids and...', 'params': [
+            {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids'},
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
+        ]},
         'completion': {'short_help': 'Print the TAB-completion script for a...', 'params': [
             {'kind': 'argument', 'name': 'shell', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': ['bash', 'zsh', 'fish', 'powershell'], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
@@ -107,6 +112,7 @@ HELP = {
     'pagat: points for a made bid of 8 or more (default 13).': {'zsh': 'pagat\\\\: points for a made bid of 8 or more (default 13).', 'fish': 'pagat: points for a made bid of 8 or more (default 13).', 'powershell': 'pagat: points for a made bid of 8 or more (default 13).'},
     'Break a tie on the top total by most tricks won.': {'zsh': 'Break a tie on the top total by most tricks won.', 'fish': 'Break a tie on the top total by most tricks won.', 'powershell': 'Break a tie on the top total by most tricks won.'},
     'Who deals first (default: the first player).': {'zsh': 'Who deals first (default\\\\: the first player).', 'fish': 'Who deals first (default: the first player).', 'powershell': 'Who deals first (default: the first player).'},
+    'The same players and rules as the current game; the deal goes on round the table.': {'zsh': 'The same players and rules as the current game; the deal goes on round the \ntable.', 'fish': 'The same players and rules as the current game; the deal goes on round the \ntable.', 'powershell': 'The same players and rules as the current game; the deal goes on round the \ntable.'},
     'Show this message and exit.': {'zsh': 'Show this message and exit.', 'fish': 'Show this message and exit.', 'powershell': 'Show this message and exit.'},
     "Enter this round's bids.": {'zsh': "Enter this round''s bids.", 'fish': "Enter this round's bids.", 'powershell': "Enter this round's bids."},
     'Enter the tricks each player won;...': {'zsh': 'Enter the tricks each player won;...', 'fish': 'Enter the tricks each player won;...', 'powershell': 'Enter the tricks each player won;...'},
@@ -134,5 +140,6 @@ HELP = {
     'Which backup to put back: 1 is the newest.': {'zsh': 'Which backup to put back\\\\: 1 is the newest.', 'fish': 'Which backup to put back: 1 is the newest.', 'powershell': 'Which backup to put back: 1 is the newest.'},
     'Check every file in the data folder and...': {'zsh': 'Check every file in the data folder and...', 'fish': 'Check every file in the data folder and...', 'powershell': 'Check every file in the data folder and...'},
     'Move damaged files aside (bytes kept) and remove stray temp files.': {'zsh': 'Move damaged files aside (bytes kept) and remove stray temp files.', 'fish': 'Move damaged files aside (bytes kept) and remove stray temp files.', 'powershell': 'Move damaged files aside (bytes kept) and remove stray temp files.'},
+    'Play the game round by round: bids and...': {'zsh': 'Play the game round by round\\\\: bids and...', 'fish': 'Play the game round by round: bids and...', 'powershell': 'Play the game round by round: bids and...'},
     'Print the TAB-completion script for a...': {'zsh': 'Print the TAB-completion script for a...', 'fish': 'Print the TAB-completion script for a...', 'powershell': 'Print the TAB-completion script for a...'},
 }

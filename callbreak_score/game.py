@@ -89,18 +89,31 @@ def check_players(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(cleaned)
 
 
-def new_game(
-    game_id: str, players: Sequence[str], rules: Rules, dealer: str | None, created: str
-) -> Game:
-    names = check_players(players)
-    for name in names:
-        # `bid` and `tricks` read such words as numbers or as NAME=N pairs. Only new games
-        # are checked: a stored game with such a name still loads and plays by seat order.
+def check_new_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The players of a new game: as check_players, and no name that `bid` and `tricks`
+    would read as a number or a NAME=N pair. Stored games are not held to this: a game
+    with such a name still loads and plays by seat order."""
+    checked = check_players(names)
+    for name in checked:
         if name.lstrip("+-").isdecimal() or "=" in name:
             raise Refused(f"player name '{name}' would read as a number or a NAME=N pair; "
                           "use a name with a letter and without '='")
+    return checked
+
+
+def new_game(
+    game_id: str, players: Sequence[str], rules: Rules, dealer: str | None, created: str
+) -> Game:
+    names = check_new_names(players)
     first = 0 if dealer is None else seat_of(names, dealer)
     return Game(id=game_id, players=names, rules=rules, first_dealer=first, created=created)
+
+
+def next_game(last: Game, created: str) -> Game:
+    """A new game of the same players and rules; the deal goes on round the table (the
+    player who would have dealt the next round deals first)."""
+    return replace(last, id="", rounds=(), created=created, finished=None, history=(),
+                   first_dealer=last.dealer(last.completed + 1))
 
 
 def seat_of(players: Sequence[str], name: str) -> int:
@@ -127,7 +140,7 @@ def parse_numbers(game: Game, words: Sequence[str], what: str) -> tuple[int, ...
     """Four numbers in seat order, or NAME=N pairs in any order, as seat-ordered numbers."""
     order = " ".join(game.players)
     usage = f"give four {what}, in seat order ({order}), or NAME=N for each player"
-    words = _join_pairs(words)
+    words = join_pairs(words)
     if any("," in w for w in words):
         raise Refused(f"separate the {what} with spaces, not commas (4 3 2 4); {usage}")
     paired = ["=" in w for w in words]
@@ -136,18 +149,18 @@ def parse_numbers(game: Game, words: Sequence[str], what: str) -> tuple[int, ...
     if len(words) != SEATS:
         raise Refused(f"{plural(len(words), 'number')} given; {usage}")
     if not any(paired):
-        return tuple(_number(w, game.players[seat], what) for seat, w in enumerate(words))
+        return tuple(parse_number(w, game.players[seat], what) for seat, w in enumerate(words))
     values: dict[int, int] = {}
     for word in words:
         name, _, value = word.rpartition("=")
         seat = seat_of(game.players, name)
         if seat in values:
             raise Refused(f"{game.players[seat]} is given twice; {usage}")
-        values[seat] = _number(value, game.players[seat], what)
+        values[seat] = parse_number(value, game.players[seat], what)
     return tuple(values[seat] for seat in range(SEATS))
 
 
-def _join_pairs(words: Sequence[str]) -> list[str]:
+def join_pairs(words: Sequence[str]) -> list[str]:
     """'Asha= 4', 'Asha =4' and 'Asha = 4' as 'Asha=4' (TAB completes 'Asha=' and a space)."""
     out: list[str] = []
     for word in words:
@@ -158,7 +171,7 @@ def _join_pairs(words: Sequence[str]) -> list[str]:
     return out
 
 
-def _number(word: str, player: str, what: str) -> int:
+def parse_number(word: str, player: str, what: str) -> int:
     """A whole number, signs included ('-1' is a number, refused later as out of range)."""
     text = word.strip()
     digits = text[1:] if text[:1] == "-" else text

@@ -62,13 +62,47 @@ def _turn(game: Game, number: int) -> str:
     return f"{dealer} deals, {game.players[game.bid_order(number)[0]]} bids first"
 
 
-def started(game: Game) -> str:
+def started(game: Game, guided: bool = False) -> str:
     ends = rulebook.end_words(game.rules)
-    return (
-        f"Started game {game.id} ({game.rules.preset}, {ends}): {', '.join(game.players)}.\n"
-        f"Round 1: {_turn(game, 1)}.\n"
-        "Enter the bids in seat order: callbreak bid B1 B2 B3 B4"
-    )
+    text = (f"Started game {game.id} ({game.rules.preset}, {ends}): "
+            f"{', '.join(game.players)}.\nRound 1: {_turn(game, 1)}.")
+    return text if guided else text + "\nEnter the bids in seat order: callbreak bid B1 B2 B3 B4"
+
+
+def standings_text(game: Game) -> list[str]:
+    """The places after a round, and what the rest of the game can change."""
+    from .scoring import points
+    from .standing import places, rounds_left, to_target
+
+    if not game.completed or game.finished is not None:
+        return []
+    rules = game.rules
+    board = places(game)
+    said = []
+    for place in board:
+        behind = f" ({points(rules, place.behind)} behind)" if place.behind else ""
+        said.append(f"{place.rank}. {game.players[place.seat]} "
+                    f"{points(rules, place.total)}{behind}")
+    lines = ["Standings: " + ", ".join(said)]
+    top = [p for p in board if p.rank == 1]
+    leaders = " and ".join(game.players[p.seat] for p in top)
+    if rounds_left(game) == 1:
+        chasers = [p for p in board if p.rank != 1]
+        needs = ", ".join(f"{game.players[p.seat]} by {points(rules, p.behind + 1)}"
+                          for p in chasers)
+        number = game.completed + 1
+        if len(top) > 1:
+            lines.append(f"Round {number} decides: {leaders} share the top; whoever scores "
+                         "more wins." + (f" To pass them, this round's score must beat "
+                                         f"theirs: {needs}." if needs else ""))
+        else:
+            lines.append(f"Round {number} decides. To pass {leaders}, this round's score must "
+                         f"beat {leaders}'s: {needs}.")
+    for seat, need in to_target(game):
+        if seat == top[0].seat and len(top) == 1:
+            lines.append(f"{game.players[seat]} needs {points(rules, need)} more to reach "
+                         f"{rules.target}.")
+    return lines
 
 
 def bids_entered(game: Game) -> str:

@@ -1,0 +1,252 @@
+"""`callbreak play`: the guided game, through a pipe and through a real pseudo-terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import time
+
+import pytest
+
+from callbreak_score import store
+from tests.helpers import SEED_004, snapshot
+from tests.test_cli_processes import callbreak_command
+
+PLAYERS = ["Asha", "Bimal", "Tulsi", "Ram"]
+
+
+def play(text: str, *words: str, columns: int = 80, code: int = 0) -> str:
+    env = {**os.environ, "COLUMNS": str(columns)}
+    result = subprocess.run([*callbreak_command(), "play", *words], input=text,
+                            capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == code, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stdout + result.stderr
+    return result.stdout
+
+
+def shown() -> dict:
+    out = subprocess.run([*callbreak_command(), "show", "--json"], capture_output=True,
+                         text=True, timeout=30, env=os.environ.copy())
+    return json.loads(out.stdout)
+
+
+def calling_order(round_bids, first_dealer: int = 0, number: int = 1) -> list[int]:
+    dealer = (first_dealer + number - 1) % 4
+    return [(dealer + step) % 4 for step in range(1, 5)]
+
+
+def seed_game_lines() -> list[str]:
+    """Seed 004 typed as a scorer would: in calling order, in every form play takes."""
+    lines = []
+    for number, (bids, won) in enumerate(SEED_004, 1):
+        order = calling_order(bids, 0, number)
+        if number == 1:  # one at a time
+            lines += [str(bids[s]) for s in order]
+            lines += [str(won[s]) for s in order[:3]]
+        elif number == 2:  # all at once, Devanagari digits for the tricks
+            lines.append(" ".join(str(bids[s]) for s in order))
+            lines.append(" ".join("०१२३४५६७८९"[won[s]] for s in order[:3]))
+        else:  # NAME=N in any order, and a mix
+            lines.append(" ".join(f"{PLAYERS[s]}={bids[s]}" for s in reversed(order)))
+            lines.append(f"{won[order[0]]} {PLAYERS[order[2]]}={won[order[2]]}")
+            lines.append(str(won[order[1]]))
+    return lines
+
+
+def test_a_whole_game_through_a_pipe(cli) -> None:
+    text = "\n".join(PLAYERS + ["", *seed_game_lines()]) + "\n"
+    out = play(text)
+    data = shown()
+    assert data["totals"] == [9.3, 9.1, 14.1, -12.9] and data["finished"]
+    assert data["players"] == PLAYERS and data["rules"]["preset"] == "nepal"
+    assert "Winner: Tulsi (14.1). Game over." in out
+    assert "is over" in out
+    # prompts in calling order: round 2 is dealt by Bimal, so Tulsi bids first
+    round2 = out[out.index("Round 2 · Bimal deals"):]
+    assert round2.index("Tulsi bids") < round2.index("Ram bids") < round2.index("Asha bids") \
+        < round2.index("Bimal bids")
+    # the fourth player's tricks are the remainder, shown and not asked
+    assert "Asha won 5 (the rest of the 13)." in out
+    assert "Asha won (" not in out[:out.index("Round 2")]
+    # the running sums are shown
+    assert "(bids so far 3)" in out and "(9 of 13 tricks left)" in out
+    assert "\x1b[" not in out  # no colour off a terminal
+
+
+@pytest.mark.parametrize("dealer", [None, "Tulsi"])
+def test_calling_order_over_more_than_four_rounds(cli, dealer) -> None:
+    cli("new", *PLAYERS, "--rounds", "6", *(["--dealer", dealer] if dealer else []))
+    out = play("1 1 1 1\n4 3 3\n" * 6)
+    first = PLAYERS.index(dealer) if dealer else 0
+    for number in range(1, 7):
+        order = calling_order(None, first, number)
+        block = out[out.index(f"Round {number} · {PLAYERS[(first + number - 1) % 4]} deals"):]
+        assert block.index(f"{PLAYERS[order[0]]} bids") < block.index("Saved round")
+        assert block.split("\n")[1].startswith(f"{PLAYERS[order[0]]} bids"), block[:200]
+        assert f"{PLAYERS[order[3]]} won 3 (the rest of the 13)" in block
+    assert shown()["finished"]
+
+
+def test_refusals_give_one_line_and_the_same_prompt(cli, home) -> None:
+    cli("new", *PLAYERS, "--redeal-below", "8")
+    out = play("14\n-1\nx\n4,3\n1 1 1 1 1\n1 1 1 1\n3 3 3 3\n9\n5 5\n4 4 4\nq\n")
+    assert "bid 14 for Bimal is outside this game's bids 1..13" in out
+    assert "bid -1 for Bimal is outside" in out
+    assert "'x' for Bimal is not a whole number" in out
+    assert "not commas" in out
+    assert "more numbers than players left" in out
+    assert "below 8: the hand is thrown in and Asha deals again" in out
+    assert "that makes 19 tricks, more than the 13" in out
+    assert out.count("Bimal bids (bids so far 0):") >= 7  # the same prompt came back
+    data = shown()
+    assert data["rounds"][0]["bids"] == [3, 3, 3, 3] and data["rounds"][0]["tricks"] is None
+    cli("tricks", "4", "3", "3", "3")
+    for _ in range(4):
+        cli("bid", "3", "3", "3", "3")
+        cli("tricks", "4", "3", "3", "3")
+    game_id = shown()["id"]
+    before = snapshot(home)
+    result = subprocess.run([*callbreak_command(), "play", game_id], input="", text=True,
+                            capture_output=True, timeout=30, env=os.environ.copy())
+    assert result.returncode == 1 and "is over" in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and snapshot(home) == before
+
+
+def test_every_key(cli) -> None:
+    cli("new", *PLAYERS)
+    out = play("h\n?\n3\nu\n4\n3 2 4\n5\n3 2\ns\nq\n")
+    assert out.count("Keys:") == 2
+    assert "Took back 3 for Bimal." in out
+    assert out.count("Game 2") >= 3  # the scorecard at the start, after the round, with s
+    assert "Quit." in out and "picks up at round 2's bids" in out
+    data = shown()
+    assert data["rounds"][0]["bids"] == [4, 4, 3, 2] and data["rounds"][0]["tricks"] == [
+        3, 5, 3, 2]
+    # u at the start of a step takes back the last saved change; e N corrects a round
+    out = play("u\nu\nq\n")
+    assert "Took back round 1's tricks 3 5 3 2." in out and "Took back round 1's bids" in out
+    assert shown()["rounds"] == []
+    out = play("3 3 3 3\n4 3 3\ne 1\n\n\n\n5\n\n4\n\nq\n")
+    assert "Correcting round 1" in out and "Corrected round 1." in out
+    assert shown()["rounds"][0]["bids"] == [5, 3, 3, 3]
+    assert shown()["rounds"][0]["tricks"] == [2, 4, 4, 3]  # Asha: the rest
+    assert [c["change"] for c in json.loads(cli("history", "--json").stdout)["changes"]][
+        -1] == "edit"
+    out = play("e 9\ne\nq\n")
+    assert "round 9 is not a completed round" in out and "say which round" in out
+
+
+def test_end_of_input_quits_cleanly_and_play_picks_up_there(cli) -> None:
+    cli("new", *PLAYERS)
+    out = play("3 3\n")
+    assert "Quit." in out and "The 2 numbers typed for this step were not saved." in out
+    assert shown()["rounds"] == []
+    play("3 3 3 3\n")
+    out = play("4\nq\n")
+    assert "Round 1 · tricks (Bimal leads)" in out and "Bimal won (13 of 13" in out
+
+
+def test_no_game_asks_names_and_preset_with_defaults(cli) -> None:
+    out = play("Asha\nAsha\n4\nBimal\nTulsi\nRam\nwhist\ntens\nq\n")
+    assert "two players are called 'Asha'" in out
+    assert "player name '4' would read as a number" in out
+    assert "unknown preset 'whist'" in out
+    assert shown()["rules"]["preset"] == "tens" and shown()["players"] == PLAYERS
+    for _ in range(4):
+        cli("bid", "8", "5", "5", "5")
+        cli("tricks", "8", "5", "0", "0")
+    assert shown()["finished"]
+    out = play("\n\n\n\n\nq\n")  # the last game's players and preset are offered
+    assert "Player 1 [Asha]:" in out and "[tens]" in out
+    assert shown()["players"] == PLAYERS and not shown()["finished"]
+
+
+def test_new_again_keeps_players_rules_and_the_deal(cli) -> None:
+    cli("new", *PLAYERS, "--rules", "pagat", "--rounds", "2", "--dealer", "Bimal")
+    cli("bid", "3", "3", "3", "3")
+    cli("tricks", "4", "3", "3", "3")
+    cli("bid", "3", "3", "3", "3")
+    cli("tricks", "4", "3", "3", "3")
+    out = cli("new", "--again").stdout
+    assert "Round 1: Ram deals, Asha bids first." in out  # Bimal, Tulsi dealt; Ram is next
+    data = shown()
+    assert data["players"] == PLAYERS and data["rules"]["preset"] == "pagat"
+    assert data["rules"]["rounds"] == 2 and data["first_dealer"] == "Ram"
+    assert "--again takes" in cli("new", "--again", "--rounds", "3", code=1).stderr
+    assert "--again takes" in cli("new", "A", "B", "C", "D", "--again", code=1).stderr
+    assert "give the four players" in cli("new", code=1).stderr
+
+
+def test_a_change_from_another_terminal_is_never_overwritten(cli) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    cli("new", *PLAYERS)
+    child = pexpect.spawn(callbreak_command()[0], ["play"], env={**os.environ, "COLUMNS": "80"},
+                          encoding="utf-8", timeout=20, dimensions=(40, 80))
+    try:
+        child.expect("Bimal bids")
+        child.sendline("3")
+        child.expect("Tulsi bids")
+        cli("bid", "1", "1", "1", "1")  # another terminal enters the whole round's bids
+        child.sendline("3")
+        child.expect("changed in another terminal")
+        child.expect("Bimal won")  # it now asks the tricks of the bids entered elsewhere
+        assert shown()["rounds"][0]["bids"] == [1, 1, 1, 1]
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert shown()["rounds"][0]["bids"] == [1, 1, 1, 1]
+
+
+def test_through_a_real_terminal_with_colour_and_line_editing(cli) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    cli("new", "Asha", "सीता कुमारी श्रेष्ठ", "Tulsi", "Ram Bahadur Thapa Magar")
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
+    child = pexpect.spawn(callbreak_command()[0], ["play"], env={**env, "TERM": "xterm"},
+                          encoding="utf-8", timeout=20, dimensions=(50, 40))
+    try:
+        child.expect(r"bids so far 0\): ")
+        child.send("39\x7f\n")  # 3, 9, backspace: readline edits the line to 3
+        child.expect(r"bids so far 3\): ")
+        child.sendline("3 3 4")
+        child.expect("Saved round 1's bids")
+        child.expect(r"tricks left\): ")
+        child.sendline("4 3 3")
+        child.expect("Standings")
+        child.expect(r"Tulsi bids \(bids so far 0\): ")
+        screen = child.before
+        child.sendcontrol("d")
+        child.expect("Quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert "\x1b[" in screen  # colour on a terminal
+    assert shown()["rounds"][0]["bids"] == [4, 3, 3, 3]  # in calling order: सीता first
+    assert shown()["rounds"][0]["tricks"] == [3, 4, 3, 3]
+
+
+def test_a_kill_during_play_keeps_every_saved_step(cli) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    cli("new", *PLAYERS)
+    child = pexpect.spawn(callbreak_command()[0], ["play"], env=os.environ.copy(),
+                          encoding="utf-8", timeout=20)
+    try:
+        for bids, won in SEED_004[:2]:
+            child.expect("bids so far 0")
+            child.sendline(" ".join(map(str, bids)))  # any legal numbers will do
+            child.expect("tricks left")
+            child.sendline(" ".join(map(str, won[:3])))
+        child.expect("bids so far 0")
+        child.sendline("3 3")
+        time.sleep(0.2)
+        os.kill(child.pid, signal.SIGKILL)
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    data = shown()
+    assert len(data["rounds"]) == 2 and all(r["tricks"] for r in data["rounds"])
+    assert store.load(data["id"]).completed == 2
+    assert re.search(r"\d", json.dumps(data["totals"]))
