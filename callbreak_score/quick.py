@@ -51,11 +51,13 @@ def change_current(change: Callable[[Game], Game]) -> tuple[Game, Game]:
 
 @refusing
 def bid(words: Sequence[str]) -> None:
-    from .game import enter_bids, parse_numbers
+    from .game import enter_bids, parse_bids
     from .render import bids_entered
 
-    _, game = change_current(lambda g: enter_bids(g, parse_numbers(g, words, "bids")))
+    _, game = change_current(lambda g: enter_bids(g, *parse_bids(g, words), now=now()))
     say(bids_entered(game))
+    if game.rounds[-1].awarded:
+        card(game)
 
 
 @refusing

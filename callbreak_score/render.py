@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from . import rules as rulebook
 from .game import Game
-from .scoring import eight_win_seat, made, points, round_scores, running_totals
+from .scoring import instant_win_seats, made, points, round_scores, running_totals
 
 GREEN, RED, BOLD, DIM, RESET = "\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
 
@@ -119,13 +119,15 @@ def scorecard(game: Game, style: Style) -> str:
         scores = round_scores(rules, played)
         cells = [str(number), game.players[game.dealer(number)]]
         for seat, bid in enumerate(played.bids):
-            if played.tricks is None or scores is None:
-                cells.append(f"{bid}/{style.pending}")
+            said = f"b{bid}" if played.is_blind(seat) else str(bid)
+            if scores is None:
+                cells.append(f"{said}/{style.pending}")
                 continue
-            won = played.tricks[seat]
-            good = made(rules, bid, won)
-            mark = style.made if good else style.broken
-            text = f"{bid}/{won} {mark} {points(rules, scores[seat]):>5}"
+            won = "-" if played.tricks is None else str(played.tricks[seat])
+            good = played.tricks is None or made(rules, bid, played.tricks[seat])
+            good = good and not played.has_penalty(seat)
+            mark = "!" if played.has_penalty(seat) else style.made if good else style.broken
+            text = f"{said}/{won} {mark} {points(rules, scores[seat]):>5}"
             cells.append(style.paint(text, GREEN if good else RED))
         rows.append(cells)
     top = set(game.winners() if game.finished else game.leaders())
@@ -134,13 +136,25 @@ def scorecard(game: Game, style: Style) -> str:
         for seat, t in enumerate(game.totals())
     ]
     lines = [f"Game {game.id} {style.dot} {rules.preset} {style.dot} {_progress(game)}"]
-    lines.append(table(header, rows, [True, False] + [True] * 4, style, footer))
+    lines.append(table(header, rows, [True, False] + [True] * game.seats, style, footer))
     lines.append(style.paint(
         f"bid/tricks {style.made} made {style.broken} broken, score; "
-        "'total': the running total", DIM) if game.rounds else
+        "'total': the running total" + _marks(game), DIM) if game.rounds else
         "No bids yet.")
     lines += _standing(game)
     return "\n".join(lines) + "\n"
+
+
+def _marks(game: Game) -> str:
+    """The legend for the house-rule marks this game's cards can show."""
+    marks = ""
+    if game.rules.blind:
+        marks += "; b5: a blind bid"
+    if game.rules.auto_award_below is not None:
+        marks += "; 3/-: bids too low to play, awarded"
+    if any(r.penalty for r in game.rounds):
+        marks += "; !: a penalty"
+    return marks
 
 
 def _progress(game: Game) -> str:
@@ -158,9 +172,11 @@ def _standing(game: Game) -> list[str]:
     out = []
     if game.finished:
         won = game.winners()
-        eight = eight_win_seat(game.rules, game.rounds[-1]) if game.rounds else None
-        if eight is not None:
-            return [f"Winner: {game.players[eight]}, who bid 8 and won 8 in round "
+        instant = instant_win_seats(game.rules, game.rounds[-1]) if game.rounds else []
+        if instant:
+            win = game.rules.instant_win
+            label = "Winner" if len(instant) == 1 else "Tied winners"
+            return [f"{label}: {names(game, instant)}, who bid {win} and won {win} in round "
                     f"{len(game.rounds)}. Game over."]
         label = "Winner" if len(won) == 1 else "Tied winners"
         best = points(game.rules, board[won[0]])
@@ -226,18 +242,34 @@ def started(game: Game) -> str:
     return (
         f"Started game {game.id} ({game.rules.preset}, {ends}): {', '.join(game.players)}.\n"
         f"Round 1: {_turn(game, 1)}.\n"
-        "Enter the bids in seat order: callbreak bid B1 B2 B3 B4"
+        f"Enter the bids in seat order: callbreak bid {_slots('B', game.seats)}"
     )
 
 
 def bids_entered(game: Game) -> str:
     number = len(game.rounds)
     bids = game.rounds[-1].bids
-    said = ", ".join(f"{game.players[s]} {bids[s]}" for s in game.bid_order(number))
+    played = game.rounds[-1]
+    said = ", ".join(f"{game.players[s]} {'b' if played.is_blind(s) else ''}{bids[s]}"
+                     for s in game.bid_order(number))
+    if played.awarded:
+        return (f"Round {number} bids: {said} (total {sum(bids)}), below "
+                f"{game.rules.auto_award_below}: not played; every player scores the bid.")
     return (
         f"Round {number} bids: {said} (total {sum(bids)}).\n"
-        "After the 13th trick: callbreak tricks T1 T2 T3 T4"
+        f"After the {game.tricks}th trick: callbreak tricks {_slots('T', game.seats)}"
     )
+
+
+def _slots(letter: str, seats: int) -> str:
+    """'B1 B2 B3 B4': where each player's number goes."""
+    return " ".join(f"{letter}{seat}" for seat in range(1, seats + 1))
+
+
+def penalized(game: Game, seat: int, number: int | None) -> str:
+    number = len(game.rounds) if number is None else number
+    bid = game.rounds[number - 1].bids[seat]
+    return f"Penalty: {game.players[seat]} scores minus the bid ({bid}) in round {number}."
 
 
 def undone(before: Game, after: Game) -> str:

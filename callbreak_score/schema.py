@@ -11,7 +11,7 @@ from .errors import Damaged, Refused
 from .game import Game, Round
 from .rules import rules_from_dict
 
-SCHEMA = 2
+SCHEMA = 3
 ID_PATTERN = re.compile(r"\A(\d{6})-([1-9]\d{0,3})\Z")
 
 
@@ -72,8 +72,25 @@ def _v1_to_v2(raw: dict) -> dict:
     return out
 
 
+def _v2_to_v3(raw: dict) -> dict:
+    """Schema 3 adds the house rules and 3-5 players; --eight-wins becomes --instant-win 8.
+
+    Rounds may now carry optional "blind" and "penalty" lists; schema 2 had neither.
+    """
+    out = dict(raw)
+    rules = raw.get("rules")
+    if isinstance(rules, dict):
+        new = {k: v for k, v in rules.items() if k != "eight_wins"}
+        new["instant_win"] = 8 if rules.get("eight_wins") is True else None
+        new.update(seats=4, max_bid_total=None, extra_cap=None, eight_doubles=False,
+                   auto_award_below=None, blind=False, blind_min=5)
+        out["rules"] = new
+    out["schema"] = 3
+    return out
+
+
 # MIGRATIONS[v] turns a schema-v file into schema v+1; applied in order, oldest first.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def migrate(raw: dict) -> dict:
@@ -108,10 +125,12 @@ def _from_dict(raw: dict) -> Game:
     if raw["finished"] is not None and not isinstance(raw["finished"], str):
         raise Refused("'finished' is not a time or null")
     rules = rules_from_dict(raw["rules"])
+    if len(names) != rules.seats:
+        raise Refused(f"has {len(names)} players but rules for {rules.seats}")
     rounds = raw["rounds"]
     if not isinstance(rounds, list):
         raise Refused("'rounds' is not a list")
-    parsed = [_round(r, n) for n, r in enumerate(rounds, 1)]
+    parsed = [_round(r, n, rules.seats) for n, r in enumerate(rounds, 1)]
     start = Game(
         id=game_id, players=names, rules=rules, first_dealer=names.index(raw["first_dealer"]),
         created=raw["created"],
@@ -119,22 +138,50 @@ def _from_dict(raw: dict) -> Game:
     return moves.replay(start, parsed, raw["finished"] or raw["created"], raw["finished"])
 
 
-def _round(raw: object, number: int) -> Round:
+def _round(raw: object, number: int, seats: int) -> Round:
     if not isinstance(raw, dict) or "bids" not in raw or "tricks" not in raw:
         raise Refused(f"round {number} is not an object with 'bids' and 'tricks'")
+    extra = sorted(set(raw) - {"bids", "tricks", "blind", "penalty"})
+    if extra:
+        raise Refused(f"round {number} has unknown fields {', '.join(extra)}")
     bids, tricks = raw["bids"], raw["tricks"]
-    if not _four_ints(bids):
-        raise Refused(f"round {number}: 'bids' is not four whole numbers")
-    if tricks is not None and not _four_ints(tricks):
-        raise Refused(f"round {number}: 'tricks' is not four whole numbers or null")
-    return Round(bids=tuple(bids), tricks=None if tricks is None else tuple(tricks))
+    count = f"{seats} whole numbers"
+    if not _ints(bids, seats):
+        raise Refused(f"round {number}: 'bids' is not {count}")
+    if tricks is not None and not _ints(tricks, seats):
+        raise Refused(f"round {number}: 'tricks' is not {count} or null")
+    flags: dict[str, tuple[bool, ...] | None] = {}
+    for key in ("blind", "penalty"):
+        value = raw.get(key)
+        if value is not None and not (
+            isinstance(value, list) and len(value) == seats
+            and all(isinstance(v, bool) for v in value) and any(value)
+        ):
+            raise Refused(f"round {number}: '{key}' is not {seats} true/false values, "
+                          "one of them true")
+        flags[key] = None if value is None else tuple(value)
+    return Round(bids=tuple(bids), tricks=None if tricks is None else tuple(tricks),
+                 blind=flags["blind"], penalty=flags["penalty"])
 
 
-def _four_ints(value: object) -> bool:
+def _ints(value: object, count: int) -> bool:
     return (
-        isinstance(value, list) and len(value) == 4
+        isinstance(value, list) and len(value) == count
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     )
+
+
+def _round_line(played: Round) -> str:
+    """One round as one line of JSON; blind and penalty only when someone has them."""
+    import json
+
+    tricks = None if played.tricks is None else list(played.tricks)
+    fields: dict[str, object] = {"bids": list(played.bids), "tricks": tricks}
+    if played.blind is not None:
+        fields["blind"] = list(played.blind)
+    if played.penalty is not None:
+        fields["penalty"] = list(played.penalty)
+    return "    " + json.dumps(fields, ensure_ascii=False)
 
 
 def encode(game: Game) -> bytes:
@@ -144,11 +191,7 @@ def encode(game: Game) -> bytes:
     def dumps(value: object) -> str:
         return json.dumps(value, ensure_ascii=False)
 
-    rounds = ",\n".join(
-        f'    {{"bids": {dumps(list(r.bids))}, "tricks": '
-        f"{dumps(None if r.tricks is None else list(r.tricks))}}}"
-        for r in game.rounds
-    )
+    rounds = ",\n".join(_round_line(r) for r in game.rounds)
     rules = json.dumps(game.rules.to_dict(), ensure_ascii=False, indent=2).replace("\n", "\n  ")
     text = (
         "{\n"

@@ -54,7 +54,7 @@ def test_file_is_human_readable_and_holds_the_complete_rules(cli, home: Path) ->
     game_id = started(cli)
     cli("bid", "4", "3", "2", "4")
     text = game_file(home, game_id).read_text(encoding="utf-8")
-    assert '"schema": 2' in text
+    assert '"schema": 3' in text
     assert '{"bids": [4, 3, 2, 4], "tricks": null}' in text
     raw = json.loads(text)
     assert raw["rules"] == make_rules().to_dict()
@@ -121,7 +121,7 @@ DAMAGE = {
     "not an object": lambda data: b"[1, 2, 3]\n",
     "missing fields": lambda data: json.dumps(
         {k: v for k, v in json.loads(data).items() if k != "players"}).encode(),
-    "unknown schema": lambda data: data.replace(b'"schema": 2', b'"schema": "two"'),
+    "unknown schema": lambda data: data.replace(b'"schema": 3', b'"schema": "three"'),
     "illegal tricks": lambda data: data.replace(b'"tricks": [5, 3, 2, 3]',
                                                 b'"tricks": [5, 3, 2, 9]'),
 }
@@ -173,12 +173,12 @@ def test_a_file_from_a_newer_version_is_refused_and_never_overwritten(cli, home:
     game_id = started(cli)
     path = game_file(home, game_id)
     raw = json.loads(path.read_text())
-    raw["schema"] = 3
+    raw["schema"] = 4
     raw["something_new"] = True
     path.write_text(json.dumps(raw))
     before = snapshot(home)
     result = cli("bid", "4", "3", "2", "4", code=1)
-    assert "newer callbreak-score (schema 3" in result.stderr
+    assert "newer callbreak-score (schema 4" in result.stderr
     cli("show", code=1)
     assert snapshot(home) == before
 
@@ -206,7 +206,7 @@ def test_a_version_1_file_is_migrated_when_next_saved(cli, home: Path) -> None:
     assert path.read_bytes() == original  # reading never rewrites
     cli("use", "240101-3")
     cli("bid", "8", "1", "1", "1")
-    assert json.loads(path.read_text())["schema"] == 2
+    assert json.loads(path.read_text())["schema"] == 3
     assert (home / "backups" / "240101-3.schema1.json").read_bytes() == original
     assert store.load("240101-3").rules.max_bid == 8
 
