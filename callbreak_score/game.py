@@ -311,6 +311,11 @@ def replay(start: Game, rounds: Sequence[Round], now: str, finished: str | None)
             game = enter_bids(game, played.bids, played.blind, finished or now)
             if played.penalty is not None:
                 game = _with_penalty(game, len(game.rounds), played.penalty, finished or now)
+            if played.tricks is not None and game.rounds[-1].awarded:
+                raise Refused(
+                    f"bids totalling {sum(played.bids)} are below "
+                    f"{game.rules.auto_award_below}: the round is not played and has no tricks"
+                )
             if played.tricks is not None:
                 game = enter_tricks(game, played.tricks, finished or now)
         except Refused as error:

@@ -121,7 +121,7 @@ def scorecard(game: Game, style: Style) -> str:
         for seat, bid in enumerate(played.bids):
             said = f"b{bid}" if played.is_blind(seat) else str(bid)
             if scores is None:
-                cells.append(f"{said}/{style.pending}")
+                cells.append(f"{said}/{style.pending}" + (" !" if played.has_penalty(seat) else ""))
                 continue
             won = "-" if played.tricks is None else str(played.tricks[seat])
             good = played.tricks is None or made(rules, bid, played.tricks[seat])

@@ -318,8 +318,7 @@ def describe(rules: Rules) -> list[str]:
     if rules.instant_win is not None:
         lines.append(f"instant win: bidding exactly {rules.instant_win} and winning exactly "
                      f"{rules.instant_win} wins the game at once")
-    lines.append("penalty (callbreak penalty NAME): that player's round scores minus the bid, "
-                 "whatever the tricks")
+    lines.append("penalty ('callbreak penalty NAME'): minus the bid, whatever the tricks")
     lines.append(
         "ties: broken by most tricks won over the game, else shared"
         if rules.tiebreak == "tricks" else "ties: shared; every player on the top total wins"
