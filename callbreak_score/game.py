@@ -193,6 +193,8 @@ def _check_bids(
     game: Game, bids: Sequence[int], blind: Sequence[bool] | None, number: int
 ) -> None:
     rules = game.rules
+    if len(bids) != game.seats or (blind is not None and len(blind) != game.seats):
+        raise Refused(f"{len(bids)} bids given; give {COUNTS[game.seats]}, one per player")
     for seat, bid in enumerate(bids):
         if not rules.min_bid <= bid <= rules.max_bid:
             raise Refused(
@@ -236,6 +238,8 @@ def enter_tricks(game: Game, tricks: Sequence[int], now: str) -> Game:
 
 def _check_tricks(game: Game, tricks: Sequence[int]) -> None:
     most = game.tricks
+    if len(tricks) != game.seats:
+        raise Refused(f"{len(tricks)} tricks given; give {COUNTS[game.seats]}, one per player")
     for seat, won in enumerate(tricks):
         if not 0 <= won <= most:
             raise Refused(f"{won} tricks for {game.players[seat]} is outside 0..{most}")

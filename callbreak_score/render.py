@@ -139,21 +139,22 @@ def scorecard(game: Game, style: Style) -> str:
     lines.append(table(header, rows, [True, False] + [True] * game.seats, style, footer))
     lines.append(style.paint(
         f"bid/tricks {style.made} made {style.broken} broken, score; "
-        "'total': the running total" + _marks(game), DIM) if game.rounds else
+        "'total': the running total", DIM) if game.rounds else
         "No bids yet.")
+    lines += [style.paint(mark, DIM) for mark in _marks(game)]
     lines += _standing(game)
     return "\n".join(lines) + "\n"
 
 
-def _marks(game: Game) -> str:
-    """The legend for the house-rule marks this game's cards can show."""
-    marks = ""
-    if game.rules.blind:
-        marks += "; b5: a blind bid"
-    if game.rules.auto_award_below is not None:
-        marks += "; 3/-: bids too low to play, awarded"
+def _marks(game: Game) -> list[str]:
+    """The legend for the house-rule marks on this card, a short line each."""
+    marks = []
+    if any(r.blind for r in game.rounds):
+        marks.append("b5/6: a blind bid, scored double")
+    if any(r.awarded for r in game.rounds):
+        marks.append("3/-: bids too low to play; awarded")
     if any(r.penalty for r in game.rounds):
-        marks += "; !: a penalty"
+        marks.append("!: a penalty, minus the bid")
     return marks
 
 

@@ -25,7 +25,7 @@ def test_three_players_with_blind_bids_and_a_penalty(cli) -> None:
     assert "Penalty: Bimal scores minus the bid (4) in round 1." in out
     card = cli("tricks", "6", "5", "6").stdout
     assert "b5/6 ✓  10.2" in card and "4/5 !  -4.0" in card and "3/6 ✓   3.3" in card
-    assert "b5: a blind bid" in card and "!: a penalty" in card
+    assert "b5/6: a blind bid, scored double" in card and "!: a penalty, minus the bid" in card
     data = json.loads(cli("show", "--json").stdout)
     assert data["rounds"][0]["blind"] == [True, False, False]
     assert data["rounds"][0]["penalty"] == [False, True, False]
@@ -72,6 +72,7 @@ def test_auto_award_shows_the_card_and_the_round_counts(cli) -> None:
     cli("new", "A", "B", "C", "D", "--auto-award-below", "10", "--rounds", "2")
     out = cli("bid", "2", "2", "3", "2").stdout
     assert "below 10: not played" in out and "2/- ✓   2.0" in out
+    assert "3/-: bids too low to play; awarded" in out
     assert "1 of 2 rounds played" in out
     data = json.loads(cli("show", "--json").stdout)
     assert data["rounds"][0]["awarded"] is True and data["rounds"][0]["tricks"] is None

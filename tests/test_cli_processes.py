@@ -119,6 +119,8 @@ WORDS = st.sampled_from([
     "--tiebreak", "tricks", "--dealer", "--bids", "--tricks", "--format", "csv",
     "--list", "--backup", "--", "-x", "../x", "/etc/passwd", "", "261129-1", "Asha",
     "asha=3", "Bimal=4", "t=2", "ram=4", "=1", "४", "-1", "13", "0", "2.5",
+    "penalty", "--round", "--blind", "--blind-min", "b6", "asha=b5", "--max-bid-total",
+    "--extra-cap", "--eight-doubles", "--auto-award-below", "--instant-win", "Sita",
 ])
 # A process argument cannot hold a NUL byte (the in-process fuzz test feeds those).
 ARGS = st.lists(st.one_of(WORDS, st.integers(-2, 15).map(str),

@@ -122,6 +122,15 @@ def test_blind_bids_are_checked() -> None:
     assert moves.enter_bids(game, (3, 6, 3, 2), (False,) * 4).rounds[-1].blind is None
 
 
+def test_the_core_refuses_a_wrong_number_of_bids_or_tricks() -> None:
+    game = start(3)
+    with pytest.raises(Refused, match="4 bids given; give three"):
+        moves.enter_bids(game, (3, 3, 3, 3))
+    game = moves.enter_bids(game, (3, 3, 3))
+    with pytest.raises(Refused, match="4 tricks given; give three"):
+        moves.enter_tricks(game, (5, 4, 4, 4), NOW)
+
+
 def test_blind_bids_are_parsed_plain_or_named() -> None:
     game = start(blind=True)
     assert moves.parse_bids(game, ["b6", "3", "2", "4"]) == ((6, 3, 2, 4),
