@@ -254,8 +254,8 @@ def bids_entered(game: Game) -> str:
     said = ", ".join(f"{game.players[s]} {'b' if played.is_blind(s) else ''}{bids[s]}"
                      for s in game.bid_order(number))
     if played.awarded:
-        return (f"Round {number} bids: {said} (total {sum(bids)}), below "
-                f"{game.rules.auto_award_below}: not played; every player scores the bid.")
+        return (f"Round {number} bids: {said} (total {sum(bids)}).\n"
+                f"Below {game.rules.auto_award_below}: not played; every player scores the bid.")
     return (
         f"Round {number} bids: {said} (total {sum(bids)}).\n"
         f"After the {game.tricks}th trick: callbreak tricks {_slots('T', game.seats)}"

@@ -301,17 +301,14 @@ def describe(rules: Rules) -> list[str]:
             "the same dealer deals again"
         )
     if rules.auto_award_below is not None:
-        lines.append(
-            f"auto-award: bids totalling less than {rules.auto_award_below} are not played; "
-            "every player scores the bid as if made exactly"
-        )
+        lines.append(f"auto-award: bids totalling less than {rules.auto_award_below} are not "
+                     "played; each scores the bid")
     if rules.max_bid_total is not None:
         lines.append(f"bid total: bids adding up to more than {rules.max_bid_total} are refused")
     if rules.extra_cap is not None:
         lines.append(f"extra tricks: at most {rules.extra_cap} count")
     if rules.eight_doubles:
-        lines.append("eight doubles: winning exactly 8 tricks doubles the round's score, "
-                     "made or broken")
+        lines.append("eight doubles: winning exactly 8 tricks doubles the score, made or broken")
     if rules.blind:
         lines.append(f"blind bids: at least {rules.blind_min}, written b{rules.blind_min}; "
                      "they score double, made or broken")

@@ -141,9 +141,6 @@ def _from_dict(raw: dict) -> Game:
 def _round(raw: object, number: int, seats: int) -> Round:
     if not isinstance(raw, dict) or "bids" not in raw or "tricks" not in raw:
         raise Refused(f"round {number} is not an object with 'bids' and 'tricks'")
-    extra = sorted(set(raw) - {"bids", "tricks", "blind", "penalty"})
-    if extra:
-        raise Refused(f"round {number} has unknown fields {', '.join(extra)}")
     bids, tricks = raw["bids"], raw["tricks"]
     count = f"{seats} whole numbers"
     if not _ints(bids, seats):

@@ -71,7 +71,7 @@ def test_five_players_edit_undo_and_instant_win_6(cli) -> None:
 def test_auto_award_shows_the_card_and_the_round_counts(cli) -> None:
     cli("new", "A", "B", "C", "D", "--auto-award-below", "10", "--rounds", "2")
     out = cli("bid", "2", "2", "3", "2").stdout
-    assert "below 10: not played" in out and "2/- ✓   2.0" in out
+    assert "Below 10: not played; every player scores the bid." in out and "2/- ✓   2.0" in out
     assert "3/-: bids too low to play; awarded" in out
     assert "1 of 2 rounds played" in out
     data = json.loads(cli("show", "--json").stdout)

@@ -190,3 +190,28 @@ def test_the_migration_turns_eight_wins_into_instant_win_8() -> None:
     assert game.winners() == [1]
     raw = json.loads((FIXTURES / "261120-1.json").read_text())
     assert schema.migrate(raw)["rules"]["instant_win"] is None
+
+
+def _blind_game_file() -> dict:
+    game = moves.new_game("261129-1", NAMES[:4], make_rules(blind=True), None, NOW)
+    game = moves.enter_bids(game, (5, 3, 3, 2), (True, False, False, False))
+    game = moves.add_penalty(moves.enter_tricks(game, (6, 3, 2, 2), NOW), 1, 1, NOW)
+    return json.loads(schema.encode(game))
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda raw: raw["rounds"][0].update(blind=[True, False]), "'blind' is not 4 true/false"),
+    (lambda raw: raw["rounds"][0].update(blind=[False] * 4), "one of them true"),
+    (lambda raw: raw["rounds"][0].update(penalty=[1, 0, 0, 0]), "'penalty' is not 4"),
+    (lambda raw: raw["rounds"][0].update(bids=[4, 3, 3, 2]), "b4 is below the lowest blind"),
+    (lambda raw: raw["rules"].update(blind=False), "started without --blind"),
+    (lambda raw: raw["rules"].update(seats=3), "has 4 players but rules for 3"),
+    (lambda raw: raw["rounds"][0].update(tricks=[6, 3, 4]), "'tricks' is not 4 whole numbers"),
+])
+def test_damaged_house_rule_fields_are_refused(change, words: str) -> None:
+    raw = _blind_game_file()
+    assert schema.decode(json.dumps(raw).encode(), "x.json").rounds[0].penalty == (
+        False, True, False, False)
+    change(raw)
+    with pytest.raises(Refused, match=words):
+        schema.decode(json.dumps(raw).encode(), "x.json")
