@@ -80,8 +80,10 @@ def _v2_to_v3(raw: dict) -> dict:
     out = dict(raw)
     rules = raw.get("rules")
     if isinstance(rules, dict):
+        if not isinstance(rules.get("eight_wins"), bool):
+            raise Refused("'rules.eight_wins' is not true or false")
         new = {k: v for k, v in rules.items() if k != "eight_wins"}
-        new["instant_win"] = 8 if rules.get("eight_wins") is True else None
+        new["instant_win"] = 8 if rules["eight_wins"] else None
         new.update(seats=4, max_bid_total=None, extra_cap=None, eight_doubles=False,
                    auto_award_below=None, blind=False, blind_min=5)
         out["rules"] = new

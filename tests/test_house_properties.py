@@ -190,6 +190,9 @@ def test_the_migration_turns_eight_wins_into_instant_win_8() -> None:
     assert game.winners() == [1]
     raw = json.loads((FIXTURES / "261120-1.json").read_text())
     assert schema.migrate(raw)["rules"]["instant_win"] is None
+    raw["rules"]["eight_wins"] = "yes"
+    with pytest.raises(Refused, match="'rules.eight_wins' is not true or false"):
+        schema.migrate(raw)
 
 
 def _blind_game_file() -> dict:
