@@ -92,8 +92,9 @@ GameArg = Annotated[
 @refusing
 def new(
     players: Annotated[list[str] | None, typer.Argument(
-        metavar="P1 P2 P3 P4",
-        help="The four players in turn order (use -- before a name that starts with '-').",
+        metavar="P1 P2 P3 P4 [P5]",
+        help="Three, four or five players in turn order (use -- before a name that starts "
+        "with '-').",
         show_default=False)] = None,
     rules: Annotated[Preset, typer.Option("--rules", help="Rule preset.")] = Preset.nepal,
     rounds: Annotated[int | None, typer.Option(
@@ -124,6 +125,28 @@ def new(
     dealer: Annotated[str | None, typer.Option(
         "--dealer", help="Who deals first (default: the first player).",
         autocompletion=complete_dealer, show_default=False)] = None,
+    instant_win: Annotated[int | None, typer.Option(
+        "--instant-win", metavar="N", show_default=False,
+        help="Bidding exactly N and winning exactly N wins the game (--eight-wins is 8).")
+    ] = None,
+    max_bid_total: Annotated[int | None, typer.Option(
+        "--max-bid-total", metavar="N", show_default=False,
+        help="Refuse bids adding up to more than N.")] = None,
+    extra_cap: Annotated[int | None, typer.Option(
+        "--extra-cap", metavar="N", show_default=False,
+        help="At most N extra tricks count (nepal, tens).")] = None,
+    eight_doubles: Annotated[bool, typer.Option(
+        "--eight-doubles", help="Winning exactly 8 tricks doubles the round's score.")
+    ] = False,
+    auto_award_below: Annotated[int | None, typer.Option(
+        "--auto-award-below", metavar="N", show_default=False,
+        help="Bids totalling less than N are not played: each player scores the bid.")
+    ] = None,
+    blind: Annotated[bool, typer.Option(
+        "--blind", help="Allow blind bids (b6): they score double, made or broken.")] = False,
+    blind_min: Annotated[int | None, typer.Option(
+        "--blind-min", metavar="M", show_default=False,
+        help="The lowest blind bid (default 5).")] = None,
     again: Annotated[bool, typer.Option(
         "--again", help="The same players and rules as the current game; the deal goes on "
         "round the table.")] = False,
@@ -132,7 +155,8 @@ def new(
     if again:
         given = [rules is not Preset.nepal, rounds, target, open_game, min_bid, max_bid,
                  penalty is not Penalty.full, redeal_below, eight_wins, high_bid_points,
-                 tiebreak, dealer, players]
+                 tiebreak, dealer, players, instant_win, max_bid_total, extra_cap,
+                 eight_doubles, auto_award_below, blind, blind_min]
         if any(v not in (None, False) for v in given):
             raise Refused("--again takes the players and rules of the current game; give "
                           "names and options without --again for another game")
@@ -141,13 +165,15 @@ def new(
         say(texts.started(game))
         return
     if not players:
-        raise Refused("give the four players in turn order: callbreak new P1 P2 P3 P4 "
-                      "(or --again for the same players as the current game)")
+        raise Refused("give three, four or five players in turn order: callbreak new P1 P2 "
+                      "P3 P4 (or --again for the same players as the current game)")
     chosen = make_rules(
-        rules.value, rounds=rounds, target=target, open_game=open_game, min_bid=min_bid,
-        max_bid=max_bid, penalty=penalty.value, redeal_below=redeal_below,
+        rules.value, seats=len(players), rounds=rounds, target=target, open_game=open_game,
+        min_bid=min_bid, max_bid=max_bid, penalty=penalty.value, redeal_below=redeal_below,
         eight_wins=eight_wins, high_bid_points=high_bid_points,
-        tiebreak=tiebreak.value if tiebreak else None,
+        tiebreak=tiebreak.value if tiebreak else None, instant_win=instant_win,
+        max_bid_total=max_bid_total, extra_cap=extra_cap, eight_doubles=eight_doubles,
+        auto_award_below=auto_award_below, blind=blind, blind_min=blind_min,
     )
     draft = moves.new_game("", players, chosen, dealer, now())
     with store.locked(create=True):
@@ -163,7 +189,8 @@ NUMBERS = {"ignore_unknown_options": True}
 def bid(
     bids: Annotated[list[str], typer.Argument(
         metavar="B1 B2 B3 B4 | NAME=N ...",
-        help="This round's bids in seat order, or NAME=N pairs in any order.",
+        help="This round's bids in seat order, or NAME=N pairs in any order; "
+        "b6 or NAME=b6 is a blind bid.",
         autocompletion=complete_pairs, show_default=False)],
 ) -> None:
     """Enter this round's bids."""
@@ -174,7 +201,8 @@ def bid(
 def tricks(
     won: Annotated[list[str], typer.Argument(
         metavar="T1 T2 T3 T4 | NAME=N ...",
-        help="Tricks won in seat order, or NAME=N pairs in any order; they add up to 13.",
+        help="Tricks won in seat order, or NAME=N pairs in any order; they add up to 13 "
+        "(17 for three players, 10 for five).",
         autocompletion=complete_pairs, show_default=False)],
 ) -> None:
     """Enter the tricks each player won; completes the round and shows the scorecard."""
@@ -238,27 +266,43 @@ def history(
     say(texts.history_text(chosen, render.style_for()))
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})
 @refusing
 def edit(
     number: Annotated[int, typer.Argument(metavar="N", help="The completed round to correct.")],
-    bids: Annotated[tuple[str, str, str, str] | None, typer.Option(
-        "--bids", metavar="B1 B2 B3 B4", help="The round's correct bids.",
-        show_default=False)] = None,
-    won: Annotated[tuple[str, str, str, str] | None, typer.Option(
-        "--tricks", metavar="T1 T2 T3 T4", help="The round's correct tricks.",
-        show_default=False)] = None,
+    words: Annotated[list[str] | None, typer.Argument(
+        metavar="[--bids B1 B2 ...] [--tricks T1 T2 ...]", show_default=False,
+        help="The round's correct bids and/or tricks, one per player as for bid and tricks.")
+    ] = None,
 ) -> None:
     """Correct a completed round; later totals follow."""
+    bids, won = edit_words(words or [])
 
     def correct(game: moves.Game) -> moves.Game:
-        new_bids = moves.parse_numbers(game, bids, "bids") if bids else None
-        new_tricks = moves.parse_numbers(game, won, "tricks") if won else None
-        return moves.edit(game, number, new_bids, new_tricks, now())
+        new_bids, blind = moves.parse_bids(game, bids) if bids is not None else (None, None)
+        new_tricks = moves.parse_numbers(game, won, "tricks") if won is not None else None
+        return moves.edit(game, number, new_bids, new_tricks, now(), blind)
 
     _, game = change_current(correct, "edit")
     say(f"Corrected round {number}.")
     card(game)
+
+
+def edit_words(words: list[str]) -> tuple[list[str] | None, list[str] | None]:
+    """The words after --bids and after --tricks: one per player, however many play."""
+    found: dict[str, list[str]] = {}
+    key = None
+    for word in words:
+        if word in ("--bids", "--tricks"):
+            if word in found:
+                raise Refused(f"{word} is given twice; give it once, then a number per player")
+            key = word
+            found[key] = []
+        elif key is None:
+            raise Refused(f"'{word}' comes before --bids or --tricks; say which it corrects")
+        else:
+            found[key].append(word)
+    return found.get("--bids"), found.get("--tricks")
 
 
 @app.command("list")
@@ -406,6 +450,31 @@ def doctor(
                       else f"All files in {store.home()} are sound.") + "\n")
     if problems and not fix:
         raise typer.Exit(1)
+
+
+def complete_players(incomplete: str) -> list[str]:
+    """The current game's players."""
+    from .completion import dynamic
+
+    return dynamic("players", incomplete, {})
+
+
+@app.command()
+@refusing
+def penalty(
+    name: Annotated[str, typer.Argument(
+        metavar="NAME", help="The player who revoked or misdealt (a unique prefix will do).",
+        autocompletion=complete_players)],
+    number: Annotated[int | None, typer.Option(
+        "--round", metavar="N", show_default=False,
+        help="The round (default: the latest round with bids).")] = None,
+) -> None:
+    """The table's penalty (a revoke, a misdeal): the player scores minus the bid."""
+    _, game = change_current(
+        lambda g: moves.add_penalty(g, moves.seat_of(g.players, name), number, now()),
+        "penalty")
+    say(texts.penalized(game, moves.seat_of(game.players, name), number or len(game.rounds)))
+    card(game)
 
 
 @app.command()

@@ -57,8 +57,11 @@ class _Unsure(Exception):
     """Something the table does not cover: let Typer answer."""
 
 
-def _parse(params: list[dict], tokens: list[str], interspersed: bool) -> tuple[set, list, list]:
-    """Which options were given, the positional words, and what follows (like Click)."""
+def _parse(
+    params: list[dict], tokens: list[str], interspersed: bool, loose: bool = False
+) -> tuple[set, list, list]:
+    """Which options were given, the positional words, and what follows (like Click);
+    `loose`: unknown options are positional words (Click's ignore_unknown_options)."""
     given: set[str] = set()
     positional: list[str] = []
     i = 0
@@ -71,6 +74,10 @@ def _parse(params: list[dict], tokens: list[str], interspersed: bool) -> tuple[s
         if token[:1] == "-" and len(token) > 1:
             name, eq, _ = token.partition("=") if token.startswith("--") else (token, "", "")
             match = [p for p in params if p["kind"] == "option" and name in p["opts"]]
+            if not match and loose:
+                positional.append(token)
+                i += 1
+                continue
             if not match:
                 raise _Unsure(token)
             option = match[0]
@@ -108,16 +115,16 @@ def dynamic(kind: str, incomplete: str, values: dict[str, list[str]]) -> list[st
         # The newest 100 that match: a decade of evenings is thousands of ids, and a
         # few typed digits of the date (YYMMDD) narrow them to one month's folder.
         return game_ids(incomplete, limit=100)
-    if kind == "pairs":
-        return _pairs(incomplete)
+    if kind in ("pairs", "players"):
+        return _names(incomplete, "=" if kind == "pairs" else "")
     if kind == "dealer":
         typed = values.get("players", [])
         return [p for p in typed if p.casefold().startswith(incomplete.casefold())]
     raise _Unsure(kind)
 
 
-def _pairs(incomplete: str) -> list[str]:
-    """`NAME=` for each player of the current game whose name starts with what is typed:
+def _names(incomplete: str, suffix: str) -> list[str]:
+    """Each player of the current game whose name starts with what is typed, then `suffix`:
     the first word of the name when that alone names the player, as `bid` reads it."""
     from . import store
     from .errors import Refused
@@ -125,7 +132,7 @@ def _pairs(incomplete: str) -> list[str]:
 
     try:
         players = store.load(store.resolve(None)).players
-    except Refused:
+    except Refused:  # no current game, or a damaged one: nothing to offer
         return []
     out = []
     for seat, name in enumerate(players):
@@ -135,7 +142,7 @@ def _pairs(incomplete: str) -> list[str]:
         except Refused:
             word = name
         if word.casefold().startswith(incomplete.casefold()):
-            out.append(f"{word}=")
+            out.append(word + suffix)
     return out
 
 
@@ -146,7 +153,8 @@ def _context(spec: dict, args: list[str]) -> tuple[dict, set, dict[str, list[str
     command = root["commands"].get(rest[0]) if rest else None
     if command is None:
         return root, given, {}
-    given, positional, _ = _parse(command["params"], rest[1:], interspersed=True)
+    given, positional, _ = _parse(command["params"], rest[1:], interspersed=True,
+                                  loose=command.get("loose", False))
     return command, given, _arguments(command["params"], positional)
 
 
@@ -295,7 +303,7 @@ def build_spec() -> tuple[dict, dict]:
         return text
 
     completers = {cli.complete_ids: "ids", cli.complete_dealer: "dealer",
-                  cli.complete_pairs: "pairs"}
+                  cli.complete_pairs: "pairs", cli.complete_players: "players"}
 
     def params_of(command: object, callback: object) -> list[dict]:
         infos = {}
@@ -328,6 +336,7 @@ def build_spec() -> tuple[dict, dict]:
         commands[name] = {
             "short_help": help_key(command.get_short_help_str()),
             "params": params_of(command, command.callback),
+            "loose": bool(command.context_settings.get("ignore_unknown_options")),
         }
     spec = {"root": {"params": params_of(group, None), "commands": commands}}
     return spec, helps
@@ -348,8 +357,9 @@ def spec_source() -> str:
         '    ],\n    "commands": {\n',
     ]
     for name, command in root["commands"].items():
-        lines += [f"        {name!r}: {{'short_help': {command['short_help']!r}, 'params': [\n",
-                  params(command["params"], " " * 12), "        ]},\n"]
+        loose = ", 'loose': True" if command["loose"] else ""
+        lines += [f"        {name!r}: {{'short_help': {command['short_help']!r}{loose}, "
+                  "'params': [\n", params(command["params"], " " * 12), "        ]},\n"]
     lines += ["    },\n}}\n\nHELP = {\n"]
     lines += [f"    {text!r}: {shown!r},\n" for text, shown in helps.items()]
     lines.append("}\n")

@@ -19,14 +19,21 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'high_bid_points', 'opts': ['--high-bid-points'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'pagat: points for a made bid of 8 or more (default 13).', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'tiebreak', 'opts': ['--tiebreak'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Break a tie on the top total by most tricks won.', 'choices': ['tricks'], 'complete': None},
             {'kind': 'option', 'name': 'dealer', 'opts': ['--dealer'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Who deals first (default: the first player).', 'choices': [], 'complete': 'dealer'},
+            {'kind': 'option', 'name': 'instant_win', 'opts': ['--instant-win'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Bidding exactly N and winning exactly N wins the game (--eight-wins is 8).', 'choices': [], 'complete': None},
+            {'kind': 'option', 'name': 'max_bid_total', 'opts': ['--max-bid-total'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Refuse bids adding up to more than N.', 'choices': [], 'complete': None},
+            {'kind': 'option', 'name': 'extra_cap', 'opts': ['--extra-cap'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'At most N extra tricks count (nepal, tens).', 'choices': [], 'complete': None},
+            {'kind': 'option', 'name': 'eight_doubles', 'opts': ['--eight-doubles'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "Winning exactly 8 tricks doubles the round's score.", 'choices': [], 'complete': None},
+            {'kind': 'option', 'name': 'auto_award_below', 'opts': ['--auto-award-below'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Bids totalling less than N are not played: each player scores the bid.', 'choices': [], 'complete': None},
+            {'kind': 'option', 'name': 'blind', 'opts': ['--blind'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Allow blind bids (b6): they score double, made or broken.', 'choices': [], 'complete': None},
+            {'kind': 'option', 'name': 'blind_min', 'opts': ['--blind-min'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'The lowest blind bid (default 5).', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'again', 'opts': ['--again'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'The same players and rules as the current game; the deal goes on round the table.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
-        'bid': {'short_help': "Enter this round's bids.", 'params': [
+        'bid': {'short_help': "Enter this round's bids.", 'loose': True, 'params': [
             {'kind': 'argument', 'name': 'bids', 'opts': [], 'flag': False, 'nargs': -1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'pairs'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
-        'tricks': {'short_help': 'Enter the tricks each player won;...', 'params': [
+        'tricks': {'short_help': 'Enter the tricks each player won;...', 'loose': True, 'params': [
             {'kind': 'argument', 'name': 'won', 'opts': [], 'flag': False, 'nargs': -1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'pairs'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
@@ -46,10 +53,9 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'json', 'opts': ['--json'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Print the changes as JSON.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
-        'edit': {'short_help': 'Correct a completed round; later totals...', 'params': [
+        'edit': {'short_help': 'Correct a completed round; later totals...', 'loose': True, 'params': [
             {'kind': 'argument', 'name': 'number', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': None},
-            {'kind': 'option', 'name': 'bids', 'opts': ['--bids'], 'flag': False, 'nargs': 4, 'multiple': False, 'hidden': False, 'help': "The round's correct bids.", 'choices': [], 'complete': None},
-            {'kind': 'option', 'name': 'won', 'opts': ['--tricks'], 'flag': False, 'nargs': 4, 'multiple': False, 'hidden': False, 'help': "The round's correct tricks.", 'choices': [], 'complete': None},
+            {'kind': 'argument', 'name': 'words', 'opts': [], 'flag': False, 'nargs': -1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
         'list': {'short_help': 'List games, newest first (the current one...', 'params': [
@@ -87,6 +93,11 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'fix', 'opts': ['--fix'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Move damaged files aside (bytes kept) and remove stray temp files.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
+        'penalty': {'short_help': "The table's penalty (a revoke, a misdeal):...", 'params': [
+            {'kind': 'argument', 'name': 'name', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'players'},
+            {'kind': 'option', 'name': 'number', 'opts': ['--round'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'The round (default: the latest round with bids).', 'choices': [], 'complete': None},
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
+        ]},
         'play': {'short_help': 'Play the game round by round: bids and...', 'params': [
             {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
@@ -112,6 +123,13 @@ HELP = {
     'pagat: points for a made bid of 8 or more (default 13).': {'zsh': 'pagat\\\\: points for a made bid of 8 or more (default 13).', 'fish': 'pagat: points for a made bid of 8 or more (default 13).', 'powershell': 'pagat: points for a made bid of 8 or more (default 13).'},
     'Break a tie on the top total by most tricks won.': {'zsh': 'Break a tie on the top total by most tricks won.', 'fish': 'Break a tie on the top total by most tricks won.', 'powershell': 'Break a tie on the top total by most tricks won.'},
     'Who deals first (default: the first player).': {'zsh': 'Who deals first (default\\\\: the first player).', 'fish': 'Who deals first (default: the first player).', 'powershell': 'Who deals first (default: the first player).'},
+    'Bidding exactly N and winning exactly N wins the game (--eight-wins is 8).': {'zsh': 'Bidding exactly N and winning exactly N wins the game (--eight-wins is 8).', 'fish': 'Bidding exactly N and winning exactly N wins the game (--eight-wins is 8).', 'powershell': 'Bidding exactly N and winning exactly N wins the game (--eight-wins is 8).'},
+    'Refuse bids adding up to more than N.': {'zsh': 'Refuse bids adding up to more than N.', 'fish': 'Refuse bids adding up to more than N.', 'powershell': 'Refuse bids adding up to more than N.'},
+    'At most N extra tricks count (nepal, tens).': {'zsh': 'At most N extra tricks count (nepal, tens).', 'fish': 'At most N extra tricks count (nepal, tens).', 'powershell': 'At most N extra tricks count (nepal, tens).'},
+    "Winning exactly 8 tricks doubles the round's score.": {'zsh': "Winning exactly 8 tricks doubles the round''s score.", 'fish': "Winning exactly 8 tricks doubles the round's score.", 'powershell': "Winning exactly 8 tricks doubles the round's score."},
+    'Bids totalling less than N are not played: each player scores the bid.': {'zsh': 'Bids totalling less than N are not played\\\\: each player scores the bid.', 'fish': 'Bids totalling less than N are not played: each player scores the bid.', 'powershell': 'Bids totalling less than N are not played: each player scores the bid.'},
+    'Allow blind bids (b6): they score double, made or broken.': {'zsh': 'Allow blind bids (b6)\\\\: they score double, made or broken.', 'fish': 'Allow blind bids (b6): they score double, made or broken.', 'powershell': 'Allow blind bids (b6): they score double, made or broken.'},
+    'The lowest blind bid (default 5).': {'zsh': 'The lowest blind bid (default 5).', 'fish': 'The lowest blind bid (default 5).', 'powershell': 'The lowest blind bid (default 5).'},
     'The same players and rules as the current game; the deal goes on round the table.': {'zsh': 'The same players and rules as the current game; the deal goes on round the \ntable.', 'fish': 'The same players and rules as the current game; the deal goes on round the \ntable.', 'powershell': 'The same players and rules as the current game; the deal goes on round the \ntable.'},
     'Show this message and exit.': {'zsh': 'Show this message and exit.', 'fish': 'Show this message and exit.', 'powershell': 'Show this message and exit.'},
     "Enter this round's bids.": {'zsh': "Enter this round''s bids.", 'fish': "Enter this round's bids.", 'powershell': "Enter this round's bids."},
@@ -123,8 +141,6 @@ HELP = {
     'List every change made to a game, with its...': {'zsh': 'List every change made to a game, with its...', 'fish': 'List every change made to a game, with its...', 'powershell': 'List every change made to a game, with its...'},
     'Print the changes as JSON.': {'zsh': 'Print the changes as JSON.', 'fish': 'Print the changes as JSON.', 'powershell': 'Print the changes as JSON.'},
     'Correct a completed round; later totals...': {'zsh': 'Correct a completed round; later totals...', 'fish': 'Correct a completed round; later totals...', 'powershell': 'Correct a completed round; later totals...'},
-    "The round's correct bids.": {'zsh': "The round''s correct bids.", 'fish': "The round's correct bids.", 'powershell': "The round's correct bids."},
-    "The round's correct tricks.": {'zsh': "The round''s correct tricks.", 'fish': "The round's correct tricks.", 'powershell': "The round's correct tricks."},
     'List games, newest first (the current one...': {'zsh': 'List games, newest first (the current one...', 'fish': 'List games, newest first (the current one...', 'powershell': 'List games, newest first (the current one...'},
     'Every game, not just the 20 newest.': {'zsh': 'Every game, not just the 20 newest.', 'fish': 'Every game, not just the 20 newest.', 'powershell': 'Every game, not just the 20 newest.'},
     'Print the list as JSON.': {'zsh': 'Print the list as JSON.', 'fish': 'Print the list as JSON.', 'powershell': 'Print the list as JSON.'},
@@ -140,6 +156,8 @@ HELP = {
     'Which backup to put back: 1 is the newest.': {'zsh': 'Which backup to put back\\\\: 1 is the newest.', 'fish': 'Which backup to put back: 1 is the newest.', 'powershell': 'Which backup to put back: 1 is the newest.'},
     'Check every file in the data folder and...': {'zsh': 'Check every file in the data folder and...', 'fish': 'Check every file in the data folder and...', 'powershell': 'Check every file in the data folder and...'},
     'Move damaged files aside (bytes kept) and remove stray temp files.': {'zsh': 'Move damaged files aside (bytes kept) and remove stray temp files.', 'fish': 'Move damaged files aside (bytes kept) and remove stray temp files.', 'powershell': 'Move damaged files aside (bytes kept) and remove stray temp files.'},
+    "The table's penalty (a revoke, a misdeal):...": {'zsh': "The table''s penalty (a revoke, a misdeal)\\\\:...", 'fish': "The table's penalty (a revoke, a misdeal):...", 'powershell': "The table's penalty (a revoke, a misdeal):..."},
+    'The round (default: the latest round with bids).': {'zsh': 'The round (default\\\\: the latest round with bids).', 'fish': 'The round (default: the latest round with bids).', 'powershell': 'The round (default: the latest round with bids).'},
     'Play the game round by round: bids and...': {'zsh': 'Play the game round by round\\\\: bids and...', 'fish': 'Play the game round by round: bids and...', 'powershell': 'Play the game round by round: bids and...'},
     'Print the TAB-completion script for a...': {'zsh': 'Print the TAB-completion script for a...', 'fish': 'Print the TAB-completion script for a...', 'powershell': 'Print the TAB-completion script for a...'},
 }

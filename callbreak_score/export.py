@@ -15,16 +15,24 @@ def _number(game: Game, units: int) -> int | float:
 def to_dict(game: Game, current: bool = False) -> dict[str, object]:
     """The stable JSON shape of a game: lists are in seat order, names are names."""
     names = game.players
+    blind, penalty = _extra_columns(game)
     rows = []
     for number, played in enumerate(game.rounds, 1):
         scores = round_scores(game.rules, played)
-        rows.append({
+        row: dict[str, object] = {
             "round": number,
             "dealer": names[game.dealer(number)],
             "bids": list(played.bids),
             "tricks": None if played.tricks is None else list(played.tricks),
             "scores": None if scores is None else [_number(game, s) for s in scores],
-        })
+        }
+        if game.rules.auto_award_below is not None:
+            row["awarded"] = played.awarded
+        if blind:
+            row["blind"] = [played.is_blind(seat) for seat in range(game.seats)]
+        if penalty:
+            row["penalty"] = [played.has_penalty(seat) for seat in range(game.seats)]
+        rows.append(row)
     upcoming = game.next_round
     return {
         "id": game.id,
@@ -62,25 +70,32 @@ def safe_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+def _extra_columns(game: Game) -> tuple[bool, bool]:
+    """(blind, penalty): whether the game's exports carry those columns at all."""
+    return game.rules.blind, any(r.penalty for r in game.rounds)
+
+
 def to_csv(game: Game) -> str:
-    """One row per player per completed round; numbers with '.' and ASCII '-'."""
+    """One row per player per completed round; numbers with '.' and ASCII '-'; trailing
+    'blind' and 'penalty' columns (1 or 0) only for games that can have them."""
     import csv
     import io
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_HEADER)
+    blind, penalty = _extra_columns(game)
+    writer.writerow(CSV_HEADER + ("blind",) * blind + ("penalty",) * penalty)
     after = running_totals(game.rules, game.rounds)
     for number, (played, totals) in enumerate(zip(game.rounds, after), 1):
         scores = round_scores(game.rules, played)
-        assert scores is not None and played.tricks is not None
+        assert scores is not None
         dealer = safe_cell(game.players[game.dealer(number)])
-        for seat in range(4):
+        for seat in range(game.seats):
             writer.writerow((
                 game.id, number, dealer, seat + 1, safe_cell(game.players[seat]),
-                played.bids[seat], played.tricks[seat],
+                played.bids[seat], "" if played.tricks is None else played.tricks[seat],
                 points(game.rules, scores[seat]), points(game.rules, totals[seat]),
-            ))
+            ) + (int(played.is_blind(seat)),) * blind + (int(played.has_penalty(seat)),) * penalty)
     return out.getvalue()
 
 

@@ -1,4 +1,4 @@
-"""A game's states and moves: start, bids, tricks, undo, edit, finish (pure).
+"""A game's states and moves: start, bids, tricks, penalty, undo, edit, finish (pure).
 
 Every move returns a new Game and refuses (Refused) anything the table would not allow,
 so a game value that exists is always a legal game.
@@ -11,11 +11,10 @@ from dataclasses import dataclass, replace
 
 from . import scoring
 from .errors import Refused
-from .rules import Rules, end_words
+from .rules import TRICKS, Rules, end_words
 from .scoring import Round
 
-SEATS = 4
-TRICKS = 13
+COUNTS = {3: "three", 4: "four", 5: "five"}  # players, as the messages say them
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
 if TYPE_CHECKING:
@@ -33,22 +32,32 @@ class Game:
     finished: str | None = None
     history: tuple[Change, ...] = ()  # every change, oldest first (history.py)
 
+    @property
+    def seats(self) -> int:
+        """The number of players (3, 4 or 5)."""
+        return self.rules.seats
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a round: 17, 13 or 10 for three, four or five players."""
+        return self.rules.tricks
+
     def dealer(self, number: int) -> int:
         """The seat that deals round `number` (1-based): the deal passes on each round."""
-        return (self.first_dealer + number - 1) % SEATS
+        return (self.first_dealer + number - 1) % self.seats
 
     def bid_order(self, number: int) -> list[int]:
         """Bidding starts after the dealer and ends with the dealer."""
         dealer = self.dealer(number)
-        return [(dealer + step) % SEATS for step in range(1, SEATS + 1)]
+        return [(dealer + step) % self.seats for step in range(1, self.seats + 1)]
 
     @property
     def completed(self) -> int:
-        return sum(1 for r in self.rounds if r.tricks is not None)
+        return sum(1 for r in self.rounds if r.done)
 
     @property
     def awaiting_tricks(self) -> bool:
-        return bool(self.rounds) and self.rounds[-1].tricks is None
+        return bool(self.rounds) and not self.rounds[-1].done
 
     @property
     def next_round(self) -> int | None:
@@ -68,13 +77,15 @@ class Game:
 
 
 def check_players(names: Sequence[str]) -> tuple[str, ...]:
-    if len(names) != SEATS:
-        raise Refused(f"Call Break needs exactly 4 players, in turn order; got {len(names)}")
+    if len(names) not in TRICKS:
+        raise Refused(
+            f"Call Break needs three, four or five players, in turn order; got {len(names)}"
+        )
     cleaned = []
     for name in names:
         name = name.strip()
         if not name:
-            raise Refused("a player name is empty; give four names")
+            raise Refused("a player name is empty; give every player a name")
         if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
             raise Refused(f"player name {name!r} holds a control character (tab, newline)")
         if len(name) > 40:
@@ -105,6 +116,10 @@ def new_game(
     game_id: str, players: Sequence[str], rules: Rules, dealer: str | None, created: str
 ) -> Game:
     names = check_new_names(players)
+    if len(names) != rules.seats:
+        raise Refused(
+            f"these rules are for {rules.seats} players, but {len(names)} names are given"
+        )
     first = 0 if dealer is None else seat_of(names, dealer)
     return Game(id=game_id, players=names, rules=rules, first_dealer=first, created=created)
 
@@ -137,27 +152,42 @@ def plural(count: int, one: str, many: str | None = None) -> str:
 
 
 def parse_numbers(game: Game, words: Sequence[str], what: str) -> tuple[int, ...]:
-    """Four numbers in seat order, or NAME=N pairs in any order, as seat-ordered numbers."""
+    """A number per player in seat order, or NAME=N pairs in any order, as seat-ordered
+    numbers."""
+    return tuple(n for n, _ in _parse(game, words, what, blind_ok=False))
+
+
+def parse_bids(game: Game, words: Sequence[str]) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """Bids as parse_numbers reads them, each maybe blind (b6, NAME=b6): (bids, blind)."""
+    pairs = _parse(game, words, "bids", blind_ok=True)
+    return tuple(n for n, _ in pairs), tuple(b for _, b in pairs)
+
+
+def _parse(
+    game: Game, words: Sequence[str], what: str, blind_ok: bool
+) -> list[tuple[int, bool]]:
     order = " ".join(game.players)
-    usage = f"give four {what}, in seat order ({order}), or NAME=N for each player"
+    usage = (f"give {COUNTS[game.seats]} {what}, in seat order ({order}), "
+             "or NAME=N for each player")
     words = join_pairs(words)
     if any("," in w for w in words):
         raise Refused(f"separate the {what} with spaces, not commas (4 3 2 4); {usage}")
     paired = ["=" in w for w in words]
     if any(paired) and not all(paired):
         raise Refused(f"mix of plain numbers and NAME=N pairs; {usage}")
-    if len(words) != SEATS:
+    if len(words) != game.seats:
         raise Refused(f"{plural(len(words), 'number')} given; {usage}")
     if not any(paired):
-        return tuple(parse_number(w, game.players[seat], what) for seat, w in enumerate(words))
-    values: dict[int, int] = {}
+        return [parse_number(w, game.players[seat], what, blind_ok)
+                for seat, w in enumerate(words)]
+    values: dict[int, tuple[int, bool]] = {}
     for word in words:
         name, _, value = word.rpartition("=")
         seat = seat_of(game.players, name)
         if seat in values:
             raise Refused(f"{game.players[seat]} is given twice; {usage}")
-        values[seat] = parse_number(value, game.players[seat], what)
-    return tuple(values[seat] for seat in range(SEATS))
+        values[seat] = parse_number(value, game.players[seat], what, blind_ok)
+    return [values[seat] for seat in range(game.seats)]
 
 
 def join_pairs(words: Sequence[str]) -> list[str]:
@@ -171,17 +201,23 @@ def join_pairs(words: Sequence[str]) -> list[str]:
     return out
 
 
-def parse_number(word: str, player: str, what: str) -> int:
-    """A whole number, signs included ('-1' is a number, refused later as out of range)."""
+def parse_number(word: str, player: str, what: str, blind_ok: bool = False) -> tuple[int, bool]:
+    """(number, blind): a whole number, signs included ('-1' is a number, refused later as
+    out of range), written b6 when `blind_ok` and the bid is blind."""
     text = word.strip()
-    digits = text[1:] if text[:1] == "-" else text
-    # isdecimal() admits Devanagari digits (४) and int() reads them; it refuses '1_0'
+    blind = blind_ok and text[:1] in ("b", "B")
+    digits = text[1:] if blind or text[:1] == "-" else text
+    # isdecimal() admits Devanagari digits (४) and int() reads them; it refuses '+4', '1_0'
     if not digits.isdecimal():
         raise Refused(f"'{word}' for {player} is not a whole number of {what}")
-    return int(text)
+    return (int(digits) if blind else int(text)), blind
 
 
-def enter_bids(game: Game, bids: Sequence[int]) -> Game:
+def enter_bids(
+    game: Game, bids: Sequence[int], blind: Sequence[bool] | None = None, now: str = ""
+) -> Game:
+    """The round's bids (blind ones flagged); bids too low to play (--auto-award-below)
+    complete the round at once, which may end the game at `now`."""
     _check_open(game)
     if game.awaiting_tricks:
         number = len(game.rounds)
@@ -190,19 +226,44 @@ def enter_bids(game: Game, bids: Sequence[int]) -> Game:
             "or 'callbreak undo' to change the bids"
         )
     number = len(game.rounds) + 1
-    _check_bids(game, bids, number)
-    return replace(game, rounds=game.rounds + (Round(bids=tuple(bids)),))
+    flags = tuple(blind) if blind is not None and any(blind) else None
+    _check_bids(game, bids, flags, number)
+    low = game.rules.auto_award_below
+    played = Round(bids=tuple(bids), blind=flags,
+                   awarded=low is not None and sum(bids) < low)
+    game = replace(game, rounds=game.rounds + (played,))
+    return _settle(game, now or game.created) if played.awarded else game
 
 
-def _check_bids(game: Game, bids: Sequence[int], number: int) -> None:
+def _check_bids(
+    game: Game, bids: Sequence[int], blind: Sequence[bool] | None, number: int
+) -> None:
     rules = game.rules
+    if len(bids) != game.seats or (blind is not None and len(blind) != game.seats):
+        raise Refused(f"{len(bids)} bids given; give {COUNTS[game.seats]}, one per player")
     for seat, bid in enumerate(bids):
         if not rules.min_bid <= bid <= rules.max_bid:
             raise Refused(
                 f"bid {bid} for {game.players[seat]} is outside this game's bids "
                 f"{rules.min_bid}..{rules.max_bid}"
             )
+    for seat, is_blind in enumerate(blind or ()):
+        if is_blind and not rules.blind:
+            raise Refused(
+                f"{game.players[seat]}'s blind bid b{bids[seat]} is not allowed: this game "
+                "was started without --blind"
+            )
+        if is_blind and bids[seat] < rules.blind_min:
+            raise Refused(
+                f"{game.players[seat]}'s blind bid b{bids[seat]} is below the lowest blind "
+                f"bid, {rules.blind_min}"
+            )
     total = sum(bids)
+    if rules.max_bid_total is not None and total > rules.max_bid_total:
+        raise Refused(
+            f"the bids add up to {total}, more than this game's {rules.max_bid_total}; "
+            "enter the bids again (nothing was recorded)"
+        )
     if rules.redeal_below is not None and total < rules.redeal_below:
         dealer = game.players[game.dealer(number)]
         raise Refused(
@@ -222,12 +283,18 @@ def enter_tricks(game: Game, tricks: Sequence[int], now: str) -> Game:
 
 
 def _check_tricks(game: Game, tricks: Sequence[int]) -> None:
+    most = game.tricks
+    if len(tricks) != game.seats:
+        raise Refused(f"{len(tricks)} tricks given; give {COUNTS[game.seats]}, one per player")
     for seat, won in enumerate(tricks):
-        if not 0 <= won <= TRICKS:
-            raise Refused(f"{won} tricks for {game.players[seat]} is outside 0..13")
+        if not 0 <= won <= most:
+            raise Refused(f"{won} tricks for {game.players[seat]} is outside 0..{most}")
     total = sum(tricks)
-    if total != TRICKS:
-        raise Refused(f"the tricks add up to {total}; the four must add up to exactly 13")
+    if total != most:
+        raise Refused(
+            f"the tricks add up to {total}; the {COUNTS[game.seats]} must add up to "
+            f"exactly {most}"
+        )
 
 
 def _settle(game: Game, now: str) -> Game:
@@ -246,17 +313,20 @@ def _check_open(game: Game) -> None:
 
 
 def edit(
-    game: Game, number: int, bids: Sequence[int] | None, tricks: Sequence[int] | None, now: str
+    game: Game, number: int, bids: Sequence[int] | None, tricks: Sequence[int] | None, now: str,
+    blind: Sequence[bool] | None = None,
 ) -> Game:
     """Correct a completed round; the rounds are replayed so every later check still holds."""
     if bids is None and tricks is None:
-        raise Refused("say what to correct: --bids B1 B2 B3 B4 and/or --tricks T1 T2 T3 T4")
+        raise Refused("say what to correct: --bids B1 B2 ... and/or --tricks T1 T2 ...")
     if not 1 <= number <= game.completed:
         played = f"rounds 1..{game.completed}" if game.completed else "no completed round yet"
         raise Refused(f"round {number} is not a completed round; this game has {played}")
     old = game.rounds[number - 1]
-    fixed = Round(
+    fixed = replace(
+        old,
         bids=tuple(bids) if bids is not None else old.bids,
+        blind=(tuple(blind) if blind and any(blind) else None) if bids is not None else old.blind,
         tricks=tuple(tricks) if tricks is not None else old.tricks,
     )
     rounds = game.rounds[: number - 1] + (fixed,) + game.rounds[number:]
@@ -273,12 +343,19 @@ def replay(start: Game, rounds: Sequence[Round], now: str, finished: str | None)
                 f"but {len(rounds)} rounds are recorded; undo the later rounds first"
             )
         try:
-            game = enter_bids(game, played.bids)
+            game = enter_bids(game, played.bids, played.blind, finished or now)
+            if played.penalty is not None:
+                game = _with_penalty(game, len(game.rounds), played.penalty, finished or now)
+            if played.tricks is not None and game.rounds[-1].awarded:
+                raise Refused(
+                    f"bids totalling {sum(played.bids)} are below "
+                    f"{game.rules.auto_award_below}: the round is not played and has no tricks"
+                )
             if played.tricks is not None:
                 game = enter_tricks(game, played.tricks, finished or now)
         except Refused as error:
             raise Refused(f"round {number}: {error}") from None
-        if played.tricks is None and number != len(rounds):
+        if not game.rounds[-1].done and number != len(rounds):
             raise Refused(f"round {number} has no tricks but later rounds follow")
     if game.rules.is_open and finished is not None and not game.awaiting_tricks and game.rounds:
         game = replace(game, finished=game.finished or finished)
@@ -301,3 +378,32 @@ def finish(game: Game, now: str) -> Game:
         raise Refused("no round has been played yet; there is nothing to finish")
     return replace(game, finished=now)
 
+
+
+def add_penalty(game: Game, seat: int, number: int | None, now: str) -> Game:
+    """The table's penalty for a revoke or a misdeal: the player's score in round `number`
+    (default: the latest round with bids) is minus the bid, whatever the tricks."""
+    if not game.rounds:
+        raise Refused("no bids are entered yet; a penalty belongs to a round with bids")
+    number = len(game.rounds) if number is None else number
+    if not 1 <= number <= len(game.rounds):
+        raise Refused(
+            f"round {number} has no bids; a penalty belongs to one of rounds "
+            f"1..{len(game.rounds)}"
+        )
+    old = game.rounds[number - 1]
+    if old.has_penalty(seat):
+        raise Refused(f"{game.players[seat]} already has a penalty in round {number}")
+    flags = list(old.penalty or (False,) * game.seats)
+    flags[seat] = True
+    rounds = (game.rounds[: number - 1] + (replace(old, penalty=tuple(flags)),)
+              + game.rounds[number:])
+    return replay(replace(game, rounds=(), finished=None), rounds, now, game.finished)
+
+
+def _with_penalty(game: Game, number: int, flags: Sequence[bool], now: str) -> Game:
+    """Round `number` with these penalty flags, the game settled again if it is complete."""
+    old = game.rounds[number - 1]
+    fixed = replace(old, penalty=tuple(flags) if any(flags) else None)
+    game = replace(game, rounds=game.rounds[: number - 1] + (fixed,) + game.rounds[number:])
+    return _settle(game, now) if fixed.done else game

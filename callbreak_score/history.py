@@ -33,9 +33,14 @@ class Change:
         return self.start + 1 if self.before or self.after else None
 
 
+def _plain(played: Round) -> Round:
+    """A round as it is stored: `awarded` follows from the rules and is never kept."""
+    return replace(played, awarded=False)
+
+
 def diff(before: Game, after: Game, kind: str, at: str | None) -> Change:
     """The smallest patch that turns `before`'s rounds and finish into `after`'s."""
-    old, new = before.rounds, after.rounds
+    old, new = tuple(map(_plain, before.rounds)), tuple(map(_plain, after.rounds))
     head = 0
     while head < min(len(old), len(new)) and old[head] == new[head]:
         head += 1
@@ -74,11 +79,14 @@ def apply(game: Game, start: int, old: tuple[Round, ...], new: tuple[Round, ...]
           finished: tuple[str | None, str | None]) -> Game:
     """Replace rounds `old` at `start` by `new`; refused when the game no longer holds `old`
     (the file was changed by hand since)."""
-    if game.rounds[start:start + len(old)] != old or game.finished != finished[0]:
+    now_there = tuple(map(_plain, game.rounds[start:start + len(old)]))
+    if now_there != old or game.finished != finished[0]:
         raise Refused(
             f"game {game.id} was changed outside callbreak since; undo cannot tell what to "
             "put back (see 'callbreak history' and 'callbreak restore')"
         )
+    low = game.rules.auto_award_below
+    new = tuple(replace(r, awarded=low is not None and sum(r.bids) < low) for r in new)
     rounds = game.rounds[:start] + new + game.rounds[start + len(old):]
     return replace(game, rounds=rounds, finished=finished[1])
 
@@ -115,12 +123,12 @@ def synthesize(game: Game) -> tuple[Change, ...]:
     tricks, then the finish of an open game ended by command; times unknown."""
     changes = []
     for index, played in enumerate(game.rounds):
-        changes.append(Change("bids", None, index, (), (replace(played, tricks=None),)))
+        bid = replace(played, tricks=None)  # schema 2 had no blind bids, penalties, awards
+        changes.append(Change("bids", None, index, (), (bid,)))
         if played.tricks is not None:
             last = index == len(game.rounds) - 1
             ends = game.finished if last and over(game.rules, game.rounds) else None
-            changes.append(Change("tricks", None, index, (replace(played, tricks=None),),
-                                  (played,), (None, ends)))
+            changes.append(Change("tricks", None, index, (bid,), (played,), (None, ends)))
     if game.finished is not None and not over(game.rules, game.rounds):
         changes.append(Change("finish", None, len(game.rounds), (), (), (None, game.finished)))
     return tuple(changes)

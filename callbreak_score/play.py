@@ -17,6 +17,7 @@ from . import game as moves
 from .errors import Refused
 from .game import Game, plural
 from .quick import now
+from .texts import bids_said
 
 KEYS = ("Keys: a number fills the player asked, several numbers fill the next players "
         "too, NAME=N fills anyone; u takes back the last number typed (at the start of a "
@@ -99,6 +100,7 @@ class Session:
         self.game = store.load(game_id)
         self.announced: tuple[int, str] | None = None
         self.unsaved = 0  # numbers typed in the step in progress
+        self.blind: set[int] = set()
 
     # ---- the loop ------------------------------------------------------------------------
 
@@ -125,9 +127,13 @@ class Session:
         order = game.bid_order(number)
         values = self.collect(kind, order, number)
         if kind == "bids":
-            self.save(lambda g: moves.enter_bids(g, values), "bids")
-            said = ", ".join(f"{game.players[s]} {values[s]}" for s in order)
-            self.screen.say(f"Saved round {number}'s bids: {said} (total {sum(values)}).")
+            blind = tuple(s in self.blind for s in range(game.seats))
+            self.save(lambda g: moves.enter_bids(g, values, blind, now()), "bids")
+            self.screen.say(f"Saved round {number}'s bids: {bids_said(self.game, number)}.")
+            if self.game.rounds[-1].awarded:
+                self.screen.say(f"Below {game.rules.auto_award_below}: not played; every "
+                                "player scores the bid.")
+                self.show_card()
         else:
             self.save(lambda g: moves.enter_tricks(g, values, now()), "tricks")
             self.show_card()
@@ -158,7 +164,8 @@ class Session:
         an empty line keeps the player's current number."""
         game = self.game
         typed: dict[int, int] = {}
-        total = moves.TRICKS
+        self.blind = set()  # the seats whose bid in this step is blind (b6)
+        total = game.tricks
         while True:
             waiting = [s for s in order if s not in typed]
             if kind == "tricks" and len(waiting) == 1:
@@ -168,7 +175,7 @@ class Session:
                                 f"{total}).")
             self.unsaved = len(typed)
             if not [s for s in order if s not in typed]:
-                return tuple(typed[s] for s in range(len(game.players)))
+                return tuple(typed[s] for s in range(game.seats))
             seat = waiting[0]
             line = self.screen.ask(self.prompt(kind, seat, typed, total, defaults))
             self.notice_other_terminal()
@@ -212,7 +219,9 @@ class Session:
             if typed:
                 seat = list(typed)[-1]
                 value = typed.pop(seat)
-                self.screen.say(f"Took back {value} for {self.game.players[seat]}.")
+                said = f"b{value}" if seat in self.blind else str(value)
+                self.blind.discard(seat)
+                self.screen.say(f"Took back {said} for {self.game.players[seat]}.")
             elif editing:
                 raise Refused("nothing typed yet in this correction; q quits it")
             else:
@@ -238,6 +247,7 @@ class Session:
         if any("," in w for w in words):
             raise Refused(f"separate the numbers with spaces, not commas; {self.usage(kind)}")
         given: dict[int, int] = {}
+        blind: set[int] = set()
         waiting = [s for s in order if s not in typed]
         for word in words:
             if "=" in word:
@@ -249,23 +259,30 @@ class Session:
                     raise Refused(f"more numbers than players left to give {what}; "
                                   f"{self.usage(kind)}")
                 seat, value = free[0], word
-            given[seat] = moves.parse_number(value, game.players[seat], what)
+            given[seat], is_blind = moves.parse_number(
+                value, game.players[seat], what, blind_ok=kind == "bids" and game.rules.blind)
+            if is_blind:
+                blind.add(seat)
         merged = {**typed, **given}
         for seat, value in given.items():
-            self.check_one(kind, seat, value, total)
+            self.check_one(kind, seat, value, total, seat in blind)
         if kind == "tricks" and sum(merged.values()) > total:
             raise Refused(f"that makes {sum(merged.values())} tricks, more than the {total} "
                           "of a round; type again")
         if kind == "tricks" and len(merged) == len(order) and sum(merged.values()) != total:
             raise Refused(f"the tricks add up to {sum(merged.values())}; the "
                           f"{len(order)} must add up to exactly {total}")
+        self.blind = (self.blind - set(given)) | blind
         return given
 
-    def check_one(self, kind: str, seat: int, value: int, total: int) -> None:
+    def check_one(self, kind: str, seat: int, value: int, total: int, blind: bool) -> None:
         rules, name = self.game.rules, self.game.players[seat]
         if kind == "bids" and not rules.min_bid <= value <= rules.max_bid:
             raise Refused(f"bid {value} for {name} is outside this game's bids "
                           f"{rules.min_bid}..{rules.max_bid}; type it again")
+        if blind and value < rules.blind_min:
+            raise Refused(f"a blind bid is at least {rules.blind_min}; b{value} for {name} "
+                          "is too low")
         if kind == "tricks" and not 0 <= value <= total:
             raise Refused(f"{value} tricks for {name} is outside 0..{total}; type it again")
 
@@ -376,13 +393,17 @@ def start_new(screen: Screen, last: Game | None) -> str:
     from .rules import PRESETS, make_rules
     from .texts import started
 
-    screen.say("A new game. The players in turn order: the first one deals first.", "bold")
+    screen.say("A new game of three to five players, in turn order: the first one deals "
+               "first.", "bold")
     names: list[str] = []
-    while len(names) < moves.SEATS:
+    while len(names) < 5:
         seat = len(names)
         offered = last.players[seat] if last is not None and seat < len(last.players) else None
-        line = screen.ask(f"Player {seat + 1}" + (f" [{offered}]:" if offered else ":"))
+        hint = f" [{offered}]" if offered else " (Enter: no more)" if seat >= 3 else ""
+        line = screen.ask(f"Player {seat + 1}{hint}:")
         name = line or offered
+        if not name and seat >= 3:
+            break
         if line.casefold() in ("h", "?"):
             screen.say("Type each player's name; Enter takes the one in brackets; q quits.")
             continue
@@ -392,7 +413,7 @@ def start_new(screen: Screen, last: Game | None) -> str:
             screen.say("a player name is empty; type a name", "red")
             continue
         try:
-            moves.check_new_names([*names, name] + [f"#{n}" for n in range(3 - seat)])
+            moves.check_new_names([*names, name] + [f"#{n}" for n in range(2 - seat)])
         except Refused as error:
             screen.say(f"{error}", "red")
             continue
@@ -405,7 +426,7 @@ def start_new(screen: Screen, last: Game | None) -> str:
         if line in PRESETS:
             break
         screen.say(f"unknown preset '{line}'; type one of {', '.join(PRESETS)}", "red")
-    draft = moves.new_game("", names, make_rules(line), None, now())
+    draft = moves.new_game("", names, make_rules(line, seats=len(names)), None, now())
     with store.locked(create=True):
         game = store.add(draft)
     screen.say(started(game, guided=True))

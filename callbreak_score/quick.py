@@ -62,11 +62,13 @@ def change_current(change: Callable[[Game], Game], kind: str | None) -> tuple[Ga
 
 @refusing
 def bid(words: Sequence[str]) -> None:
-    from .game import enter_bids, parse_numbers
+    from .game import enter_bids, parse_bids
     from .texts import bids_entered
 
-    _, game = change_current(lambda g: enter_bids(g, parse_numbers(g, words, "bids")), "bids")
+    _, game = change_current(lambda g: enter_bids(g, *parse_bids(g, words), now=now()), "bids")
     say(bids_entered(game))
+    if game.rounds[-1].awarded:
+        card(game)
 
 
 @refusing

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from . import cells
 from .game import Game, plural
-from .scoring import eight_win_seat, made, points, round_scores, running_totals
+from .scoring import Round, instant_win_seats, made, points, round_scores, running_totals
 
 GREEN, RED, BOLD, DIM, RESET = "\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
 
@@ -70,17 +70,30 @@ def scorecard(game: Game, style: Style) -> str:
     lines.append(style.paint(
         f"bid/tricks {style.made} made {style.broken} broken, score; "
         "'total': the running total", DIM) if game.rounds else "No bids yet.")
+    lines += [style.paint(mark, DIM) for mark in _marks(game)]
     lines += _standing(game)
     return cells.fit("\n".join(lines), style.width) + "\n"
 
 
-def _cell(game: Game, style: Style, bid: int, won: int | None, score: int | None) -> str:
-    if won is None or score is None:
-        return f"{bid}/{style.pending}"
-    good = made(game.rules, bid, won)
-    mark = style.made if good else style.broken
-    return style.paint(f"{bid}/{won} {mark} {points(game.rules, score):>5}",
-                       GREEN if good else RED)
+def _outcome(game: Game, style: Style, played: Round, seat: int,
+             scores: tuple[int, ...] | None) -> tuple[str, str, str]:
+    """(bid/tricks with its mark, the score, the colour) of one player's round: b5 for a
+    blind bid, '-' for the tricks of a round awarded unplayed, '!' for a penalty."""
+    bid = played.bids[seat]
+    said = f"b{bid}" if played.is_blind(seat) else str(bid)
+    penalty = played.has_penalty(seat)
+    if scores is None:
+        return f"{said}/{style.pending}" + (" !" if penalty else ""), "", ""
+    won = "-" if played.tricks is None else str(played.tricks[seat])
+    good = (played.tricks is None or made(game.rules, bid, played.tricks[seat])) and not penalty
+    mark = "!" if penalty else style.made if good else style.broken
+    return f"{said}/{won} {mark}", points(game.rules, scores[seat]), GREEN if good else RED
+
+
+def _cell(game: Game, style: Style, played: Round, seat: int,
+          scores: tuple[int, ...] | None) -> str:
+    mark, score, colour = _outcome(game, style, played, seat, scores)
+    return style.paint(f"{mark} {score:>5}", colour) if score else mark
 
 
 def _table(game: Game, style: Style, labels: list[str]) -> tuple[list, list, list]:
@@ -94,9 +107,7 @@ def _table(game: Game, style: Style, labels: list[str]) -> tuple[list, list, lis
                         + [points(rules, t) for t in after[number - 2]])
         scores = round_scores(rules, played)
         rows.append([str(number), labels[game.dealer(number)]] + [
-            _cell(game, style, bid, None if played.tricks is None else played.tricks[seat],
-                  None if scores is None else scores[seat])
-            for seat, bid in enumerate(played.bids)])
+            _cell(game, style, played, seat, scores) for seat in range(game.seats)])
     top = set(game.winners() if game.finished else game.leaders())
     footer = ["Total", ""] + [
         style.paint(points(rules, t), BOLD) if seat in top else points(rules, t)
@@ -146,15 +157,10 @@ def _blocks(game: Game, style: Style) -> tuple[list[str], list[str]]:
     for number, played in enumerate(game.rounds, 1):
         scores = round_scores(rules, played)
         lines = []
-        for seat, bid in enumerate(played.bids):
-            if played.tricks is None or scores is None:
-                lines.append((seat, f"{bid}/{style.pending}", "", ""))
-                continue
-            won = played.tricks[seat]
-            good = made(rules, bid, won)
-            mark = f"{bid}/{won} {style.made if good else style.broken}"
-            lines.append((seat, style.paint(mark, GREEN if good else RED),
-                          points(rules, scores[seat]), points(rules, after[number - 1][seat])))
+        for seat in range(game.seats):
+            mark, score, colour = _outcome(game, style, played, seat, scores)
+            total = points(rules, after[number - 1][seat]) if score else ""
+            lines.append((seat, style.paint(mark, colour) if colour else mark, score, total))
         entries.append((number, lines))
     top = set(game.winners() if game.finished else game.leaders())
     entries.append((None, [(seat, "", "", style.paint(points(rules, t), BOLD) if seat in top
@@ -182,6 +188,18 @@ def _blocks(game: Game, style: Style) -> tuple[list[str], list[str]]:
     return out, _legend(game, labels, style)
 
 
+def _marks(game: Game) -> list[str]:
+    """The legend for the house-rule marks on this card, a short line each."""
+    marks = []
+    if any(r.blind for r in game.rounds):
+        marks.append("b5/6: a blind bid, scored double")
+    if any(r.awarded for r in game.rounds):
+        marks.append("3/-: bids too low to play; awarded")
+    if any(r.penalty for r in game.rounds):
+        marks.append("!: a penalty, minus the bid")
+    return marks
+
+
 def _progress(game: Game) -> str:
     rules = game.rules
     done = game.completed
@@ -197,9 +215,11 @@ def _standing(game: Game) -> list[str]:
     out = []
     if game.finished:
         won = game.winners()
-        eight = eight_win_seat(game.rules, game.rounds[-1]) if game.rounds else None
-        if eight is not None:
-            return [f"Winner: {game.players[eight]}, who bid 8 and won 8 in round "
+        instant = instant_win_seats(game.rules, game.rounds[-1]) if game.rounds else []
+        if instant:
+            win = game.rules.instant_win
+            label = "Winner" if len(instant) == 1 else "Tied winners"
+            return [f"{label}: {names(game, instant)}, who bid {win} and won {win} in round "
                     f"{len(game.rounds)}. Game over."]
         label = "Winner" if len(won) == 1 else "Tied winners"
         best = points(game.rules, board[won[0]])

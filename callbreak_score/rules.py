@@ -9,11 +9,14 @@ from .errors import Refused
 PRESETS = ("nepal", "pagat", "tens")
 PENALTIES = ("full", "shortfall")
 TIEBREAKS = ("tricks",)
+# Players at the table -> tricks in a round (52 cards dealt evenly, the rest left out).
+TRICKS = {3: 17, 4: 13, 5: 10}
 
-# What each preset fixes before any option is applied (RULES.md, "Rule sets").
+# What each preset fixes before any option is applied (RULES.md, "Rule sets"); a
+# max_bid of None is the tricks in a round (13 for four players).
 _PRESET_DEFAULTS: dict[str, dict[str, object]] = {
-    "nepal": {"min_bid": 1, "max_bid": 13, "rounds": 5, "target": None},
-    "pagat": {"min_bid": 2, "max_bid": 13, "rounds": 5, "target": None},
+    "nepal": {"min_bid": 1, "max_bid": None, "rounds": 5, "target": None},
+    "pagat": {"min_bid": 2, "max_bid": None, "rounds": 5, "target": None},
     "tens": {"min_bid": 5, "max_bid": 8, "rounds": None, "target": 300},
 }
 
@@ -48,9 +51,21 @@ class Rules:
     rounds: int | None = 5
     target: int | None = None
     redeal_below: int | None = None
-    eight_wins: bool = False
+    instant_win: int | None = None
     high_bid_points: int = 13
     tiebreak: str | None = None
+    seats: int = 4
+    max_bid_total: int | None = None
+    extra_cap: int | None = None
+    eight_doubles: bool = False
+    auto_award_below: int | None = None
+    blind: bool = False
+    blind_min: int = 5
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a round: 17 for three players, 13 for four, 10 for five."""
+        return TRICKS[self.seats]
 
     @property
     def unit(self) -> int:
@@ -68,6 +83,7 @@ class Rules:
 def make_rules(
     preset: str = "nepal",
     *,
+    seats: int = 4,
     rounds: int | None = None,
     target: int | None = None,
     open_game: bool = False,
@@ -76,12 +92,21 @@ def make_rules(
     penalty: str = "full",
     redeal_below: int | None = None,
     eight_wins: bool = False,
+    instant_win: int | None = None,
     high_bid_points: int | None = None,
     tiebreak: str | None = None,
+    max_bid_total: int | None = None,
+    extra_cap: int | None = None,
+    eight_doubles: bool = False,
+    auto_award_below: int | None = None,
+    blind: bool = False,
+    blind_min: int | None = None,
 ) -> Rules:
     """A preset with the table's options applied; refuses combinations that make no sense."""
     if preset not in PRESETS:
         raise Refused(f"unknown preset '{preset}'; the presets are {', '.join(PRESETS)}")
+    if seats not in TRICKS:
+        raise Refused(f"Call Break is played by three, four or five players; got {seats}")
     ends = [name for name, given in
             (("--rounds", rounds is not None), ("--target", target is not None),
              ("--open", open_game)) if given]
@@ -97,15 +122,27 @@ def make_rules(
         end = {"rounds": None, "target": None}
     if high_bid_points is not None and preset != "pagat":
         raise Refused("--high-bid-points is a pagat option; start the game with --rules pagat")
+    if eight_wins and instant_win not in (None, 8):
+        raise Refused("--eight-wins is --instant-win 8; give only one of them")
+    if blind_min is not None and not blind:
+        raise Refused("--blind-min needs --blind: blind bids are allowed only with --blind")
+    default_max = base["max_bid"] if base["max_bid"] is not None else TRICKS[seats]
     rules = Rules(
         preset=preset,
         min_bid=base["min_bid"] if min_bid is None else min_bid,  # type: ignore[arg-type]
-        max_bid=base["max_bid"] if max_bid is None else max_bid,  # type: ignore[arg-type]
+        max_bid=default_max if max_bid is None else max_bid,  # type: ignore[arg-type]
         penalty=penalty,
         redeal_below=redeal_below,
-        eight_wins=eight_wins,
+        instant_win=8 if eight_wins else instant_win,
         high_bid_points=13 if high_bid_points is None else high_bid_points,
         tiebreak=tiebreak,
+        seats=seats,
+        max_bid_total=max_bid_total,
+        extra_cap=extra_cap,
+        eight_doubles=eight_doubles,
+        auto_award_below=auto_award_below,
+        blind=blind,
+        blind_min=5 if blind_min is None else blind_min,
         **end,  # type: ignore[arg-type]
     )
     check(rules)
@@ -116,14 +153,20 @@ def check(rules: Rules) -> None:
     """Refuse a rule set that cannot be played; used for new games and for stored ones."""
     if rules.preset not in PRESETS:
         raise Refused(f"unknown preset '{rules.preset}'; the presets are {', '.join(PRESETS)}")
+    if rules.seats not in TRICKS:
+        raise Refused(f"Call Break is played by three, four or five players; got {rules.seats}")
+    most = rules.tricks
     for name in ("min_bid", "max_bid"):
         value = getattr(rules, name)
-        if not 1 <= value <= 13:
-            raise Refused(f"--{name.replace('_', '-')} {value} is outside 1..13")
+        if not 1 <= value <= most:
+            raise Refused(
+                f"--{name.replace('_', '-')} {value} is outside 1..{most} "
+                f"({most} tricks a round with {rules.seats} players)"
+            )
     if rules.min_bid > rules.max_bid:
         raise Refused(
             f"the lowest bid ({rules.min_bid}) is above the highest ({rules.max_bid}); "
-            f"bids need 1 <= --min-bid <= --max-bid <= 13"
+            f"bids need 1 <= --min-bid <= --max-bid <= {most}"
         )
     if rules.penalty not in PENALTIES:
         raise Refused(f"unknown penalty '{rules.penalty}'; use full or shortfall")
@@ -135,15 +178,12 @@ def check(rules: Rules) -> None:
         raise Refused("a game ends either after --rounds or at --target, not both")
     if rules.target is not None and not 1 <= rules.target <= 100_000:
         raise Refused(f"--target {rules.target} is outside 1..100000")
-    top = 4 * rules.max_bid
-    if rules.redeal_below is not None and not 1 <= rules.redeal_below <= top:
+    _check_bid_totals(rules)
+    win = rules.instant_win
+    if win is not None and not rules.min_bid <= win <= rules.max_bid:
+        option = "--eight-wins" if win == 8 else f"--instant-win {win}"
         raise Refused(
-            f"--redeal-below {rules.redeal_below} is outside 1..{top}: four bids of at most "
-            f"{rules.max_bid} total at most {top}"
-        )
-    if rules.eight_wins and not rules.min_bid <= 8 <= rules.max_bid:
-        raise Refused(
-            "--eight-wins needs 8 to be a legal bid; "
+            f"{option} needs {win} to be a legal bid; "
             f"bids here run {rules.min_bid}..{rules.max_bid}"
         )
     if rules.preset != "pagat" and rules.high_bid_points != 13:
@@ -152,6 +192,43 @@ def check(rules: Rules) -> None:
         raise Refused(f"--high-bid-points {rules.high_bid_points} is outside 8..52")
     if rules.tiebreak is not None and rules.tiebreak not in TIEBREAKS:
         raise Refused(f"unknown tiebreak '{rules.tiebreak}'; the only tiebreak is tricks")
+    if rules.extra_cap is not None:
+        if rules.preset == "pagat":
+            raise Refused("--extra-cap has nothing to cap in pagat, where extra tricks score "
+                          "nothing; use nepal or tens")
+        if not 0 <= rules.extra_cap <= most:
+            raise Refused(f"--extra-cap {rules.extra_cap} is outside 0..{most}")
+    if rules.blind:
+        if not rules.min_bid <= rules.blind_min <= rules.max_bid:
+            raise Refused(
+                f"the lowest blind bid ({rules.blind_min}) is not a legal bid; bids here run "
+                f"{rules.min_bid}..{rules.max_bid}: give --blind-min between them"
+            )
+    elif rules.blind_min != 5:
+        raise Refused("--blind-min needs --blind: blind bids are allowed only with --blind")
+
+
+def _check_bid_totals(rules: Rules) -> None:
+    """The options that look at the bids' total: each must be reachable by legal bids."""
+    low, top = rules.seats * rules.min_bid, rules.seats * rules.max_bid
+    if rules.max_bid_total is not None and not low <= rules.max_bid_total <= top:
+        raise Refused(
+            f"--max-bid-total {rules.max_bid_total} is outside {low}..{top}: "
+            f"{rules.seats} bids of {rules.min_bid}..{rules.max_bid} total {low}..{top}"
+        )
+    ceiling = top if rules.max_bid_total is None else rules.max_bid_total
+    for option, value in (("--redeal-below", rules.redeal_below),
+                          ("--auto-award-below", rules.auto_award_below)):
+        if value is not None and not 1 <= value <= ceiling:
+            raise Refused(
+                f"{option} {value} is outside 1..{ceiling}: the bids of a round total at "
+                f"most {ceiling}"
+            )
+    if rules.redeal_below is not None and rules.auto_award_below is not None:
+        raise Refused(
+            "--redeal-below and --auto-award-below both say what happens to low bids; "
+            "give only one"
+        )
 
 
 def rules_from_dict(data: object) -> Rules:
@@ -165,12 +242,14 @@ def rules_from_dict(data: object) -> Rules:
     extra = sorted(set(data) - set(known))
     if extra:
         raise Refused(f"'rules' has unknown fields {', '.join(extra)}")
-    for name in ("min_bid", "max_bid", "high_bid_points"):
+    for name in ("min_bid", "max_bid", "high_bid_points", "seats", "blind_min"):
         _need_int(data[name], name, optional=False)
-    for name in ("rounds", "target", "redeal_below"):
+    for name in ("rounds", "target", "redeal_below", "instant_win", "max_bid_total",
+                 "extra_cap", "auto_award_below"):
         _need_int(data[name], name, optional=True)
-    if not isinstance(data["eight_wins"], bool):
-        raise Refused("'rules.eight_wins' is not true or false")
+    for name in ("eight_doubles", "blind"):
+        if not isinstance(data[name], bool):
+            raise Refused(f"'rules.{name}' is not true or false")
     for name in ("preset", "penalty"):
         if not isinstance(data[name], str):
             raise Refused(f"'rules.{name}' is not text")
@@ -207,6 +286,7 @@ def describe(rules: Rules) -> list[str]:
         end = f"ends after the round in which a total reaches {rules.target}"
     lines = [
         f"preset: {rules.preset}",
+        f"players: {rules.seats}, {rules.tricks} tricks a round",
         f"bids: {rules.min_bid} to {rules.max_bid}",
         f"game: {end}",
         "broken bid: "
@@ -220,8 +300,22 @@ def describe(rules: Rules) -> list[str]:
             f"redeal: bids totalling less than {rules.redeal_below} are thrown in and "
             "the same dealer deals again"
         )
-    if rules.eight_wins:
-        lines.append("eight wins: bidding exactly 8 and winning exactly 8 wins the game at once")
+    if rules.auto_award_below is not None:
+        lines.append(f"auto-award: bids totalling less than {rules.auto_award_below} are not "
+                     "played; each scores the bid")
+    if rules.max_bid_total is not None:
+        lines.append(f"bid total: bids adding up to more than {rules.max_bid_total} are refused")
+    if rules.extra_cap is not None:
+        lines.append(f"extra tricks: at most {rules.extra_cap} count")
+    if rules.eight_doubles:
+        lines.append("eight doubles: winning exactly 8 tricks doubles the score, made or broken")
+    if rules.blind:
+        lines.append(f"blind bids: at least {rules.blind_min}, written b{rules.blind_min}; "
+                     "they score double, made or broken")
+    if rules.instant_win is not None:
+        lines.append(f"instant win: bidding exactly {rules.instant_win} and winning exactly "
+                     f"{rules.instant_win} wins the game at once")
+    lines.append("penalty ('callbreak penalty NAME'): minus the bid, whatever the tricks")
     lines.append(
         "ties: broken by most tricks won over the game, else shared"
         if rules.tiebreak == "tricks" else "ties: shared; every player on the top total wins"

@@ -77,8 +77,24 @@ def _v1_to_v2(raw: dict) -> dict:
 
 
 def _v2_to_v3(raw: dict) -> dict:
-    """Schema 2 kept no history; `null` asks decode to rebuild it from the rounds."""
-    return {**raw, "schema": 3, "history": None}
+    """Schema 3 adds the house rules and 3-5 players (--eight-wins becomes --instant-win 8)
+    and the history of changes: `null` asks decode to rebuild it from the rounds.
+
+    Rounds may now carry optional "blind" and "penalty" lists; schema 2 had neither.
+    """
+    out = dict(raw)
+    rules = raw.get("rules")
+    if isinstance(rules, dict):
+        if not isinstance(rules.get("eight_wins"), bool):
+            raise Refused("'rules.eight_wins' is not true or false")
+        new = {k: v for k, v in rules.items() if k != "eight_wins"}
+        new["instant_win"] = 8 if rules["eight_wins"] else None
+        new.update(seats=4, max_bid_total=None, extra_cap=None, eight_doubles=False,
+                   auto_award_below=None, blind=False, blind_min=5)
+        out["rules"] = new
+    out["schema"] = 3
+    out["history"] = None
+    return out
 
 
 # MIGRATIONS[v] turns a schema-v file into schema v+1; applied in order, oldest first.
@@ -118,10 +134,12 @@ def _from_dict(raw: dict) -> Game:
     if raw["finished"] is not None and not isinstance(raw["finished"], str):
         raise Refused("'finished' is not a time or null")
     rules = rules_from_dict(raw["rules"])
+    if len(names) != rules.seats:
+        raise Refused(f"has {len(names)} players but rules for {rules.seats}")
     rounds = raw["rounds"]
     if not isinstance(rounds, list):
         raise Refused("'rounds' is not a list")
-    parsed = [_round(r, n) for n, r in enumerate(rounds, 1)]
+    parsed = [_round(r, n, rules.seats) for n, r in enumerate(rounds, 1)]
     start = Game(
         id=game_id, players=names, rules=rules, first_dealer=names.index(raw["first_dealer"]),
         created=raw["created"],
@@ -131,12 +149,12 @@ def _from_dict(raw: dict) -> Game:
         return replace(game, history=log.synthesize(game))
     if not isinstance(raw["history"], list):
         raise Refused("'history' is not a list of changes")
-    changes = tuple(_change(c, n) for n, c in enumerate(raw["history"], 1))
+    changes = tuple(_change(c, n, game.seats) for n, c in enumerate(raw["history"], 1))
     log.stacks(changes)  # refuses an undo or redo that does not fit the changes before it
     return replace(game, history=changes)
 
 
-def _change(raw: object, number: int) -> Change:
+def _change(raw: object, number: int, seats: int) -> Change:
     where = f"history entry {number}"
     if not isinstance(raw, dict) or not {"at", "change", "from_round", "before", "after",
                                           "finished"} <= set(raw):
@@ -161,15 +179,8 @@ def _change(raw: object, number: int) -> Change:
     for side in ("before", "after"):
         if not isinstance(raw[side], list):
             raise Refused(f"{where}: '{side}' is not a list of rounds")
-        sides.append(tuple(_round(r, first + i) for i, r in enumerate(raw[side])))
+        sides.append(tuple(_round(r, first + i, seats) for i, r in enumerate(raw[side])))
     return Change(kind, at, first - 1, sides[0], sides[1], (finished[0], finished[1]), target)
-
-
-def _round_text(played: Round) -> str:
-    import json
-
-    tricks = None if played.tricks is None else list(played.tricks)
-    return f'{{"bids": {json.dumps(list(played.bids))}, "tricks": {json.dumps(tricks)}}}'
 
 
 def _change_text(change: Change) -> str:
@@ -188,22 +199,47 @@ def _change_text(change: Change) -> str:
     )
 
 
-def _round(raw: object, number: int) -> Round:
+def _round(raw: object, number: int, seats: int) -> Round:
     if not isinstance(raw, dict) or "bids" not in raw or "tricks" not in raw:
         raise Refused(f"round {number} is not an object with 'bids' and 'tricks'")
     bids, tricks = raw["bids"], raw["tricks"]
-    if not _four_ints(bids):
-        raise Refused(f"round {number}: 'bids' is not four whole numbers")
-    if tricks is not None and not _four_ints(tricks):
-        raise Refused(f"round {number}: 'tricks' is not four whole numbers or null")
-    return Round(bids=tuple(bids), tricks=None if tricks is None else tuple(tricks))
+    count = f"{seats} whole numbers"
+    if not _ints(bids, seats):
+        raise Refused(f"round {number}: 'bids' is not {count}")
+    if tricks is not None and not _ints(tricks, seats):
+        raise Refused(f"round {number}: 'tricks' is not {count} or null")
+    flags: dict[str, tuple[bool, ...] | None] = {}
+    for key in ("blind", "penalty"):
+        value = raw.get(key)
+        if value is not None and not (
+            isinstance(value, list) and len(value) == seats
+            and all(isinstance(v, bool) for v in value) and any(value)
+        ):
+            raise Refused(f"round {number}: '{key}' is not {seats} true/false values, "
+                          "one of them true")
+        flags[key] = None if value is None else tuple(value)
+    return Round(bids=tuple(bids), tricks=None if tricks is None else tuple(tricks),
+                 blind=flags["blind"], penalty=flags["penalty"])
 
 
-def _four_ints(value: object) -> bool:
+def _ints(value: object, count: int) -> bool:
     return (
-        isinstance(value, list) and len(value) == 4
+        isinstance(value, list) and len(value) == count
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     )
+
+
+def _round_text(played: Round) -> str:
+    """One round as one line of JSON; blind and penalty only when someone has them."""
+    import json
+
+    tricks = None if played.tricks is None else list(played.tricks)
+    fields: dict[str, object] = {"bids": list(played.bids), "tricks": tricks}
+    if played.blind is not None:
+        fields["blind"] = list(played.blind)
+    if played.penalty is not None:
+        fields["penalty"] = list(played.penalty)
+    return json.dumps(fields, ensure_ascii=False)
 
 
 def encode(game: Game) -> bytes:

@@ -15,10 +15,28 @@ from .rules import Rules
 
 @dataclass(frozen=True)
 class Round:
-    """One round: the four bids in seat order, then the four tricks (None until entered)."""
+    """One round: the bids in seat order, then the tricks (None until entered).
+
+    `blind` and `penalty` say, seat by seat, which bids were blind and which players
+    took the table's penalty (None: nobody). `awarded` marks a round whose bids were
+    too low to play (--auto-award-below): it is complete without tricks.
+    """
 
     bids: tuple[int, ...]
     tricks: tuple[int, ...] | None = None
+    blind: tuple[bool, ...] | None = None
+    penalty: tuple[bool, ...] | None = None
+    awarded: bool = False
+
+    @property
+    def done(self) -> bool:
+        return self.tricks is not None or self.awarded
+
+    def is_blind(self, seat: int) -> bool:
+        return self.blind is not None and self.blind[seat]
+
+    def has_penalty(self, seat: int) -> bool:
+        return self.penalty is not None and self.penalty[seat]
 
 
 def made(rules: Rules, bid: int, tricks: int) -> bool:
@@ -28,32 +46,55 @@ def made(rules: Rules, bid: int, tricks: int) -> bool:
     return tricks >= bid
 
 
-def score(rules: Rules, bid: int, tricks: int) -> int:
-    """One player's score for one round, in units."""
+def _base(rules: Rules, bid: int, tricks: int) -> int:
     if rules.preset == "pagat":
         if not made(rules, bid, tricks):
             return -bid
         return rules.high_bid_points if bid >= 8 else bid
     # nepal (tenths: 10 per bid trick, 1 per extra) and tens (points: the same numbers)
     if made(rules, bid, tricks):
-        return 10 * bid + (tricks - bid)
+        extra = tricks - bid
+        return 10 * bid + (extra if rules.extra_cap is None else min(extra, rules.extra_cap))
     lost = bid - tricks if rules.penalty == "shortfall" else bid
     return -10 * lost
 
 
+def score(
+    rules: Rules, bid: int, tricks: int | None, *, blind: bool = False, penalty: bool = False
+) -> int:
+    """One player's score for one round, in units.
+
+    tricks None: an awarded round, scored as the bid made exactly. A penalty scores minus
+    the bid whatever the tricks; otherwise a blind bid doubles the score, and so does
+    winning exactly 8 tricks under --eight-doubles (both: four times).
+    """
+    if penalty:
+        return -bid * (1 if rules.preset == "pagat" else 10)
+    units = _base(rules, bid, bid if tricks is None else tricks)
+    if rules.eight_doubles and tricks == 8:
+        units *= 2
+    if blind:
+        units *= 2
+    return units
+
+
 def round_scores(rules: Rules, played: Round) -> tuple[int, ...] | None:
-    if played.tricks is None:
+    if not played.done:
         return None
-    return tuple(score(rules, b, t) for b, t in zip(played.bids, played.tricks))
+    return tuple(
+        score(rules, bid, None if played.tricks is None else played.tricks[seat],
+              blind=played.is_blind(seat), penalty=played.has_penalty(seat))
+        for seat, bid in enumerate(played.bids)
+    )
 
 
 def complete(rounds: Sequence[Round]) -> list[Round]:
-    return [r for r in rounds if r.tricks is not None]
+    return [r for r in rounds if r.done]
 
 
 def running_totals(rules: Rules, rounds: Sequence[Round]) -> list[tuple[int, ...]]:
     """The totals after each completed round."""
-    totals = (0, 0, 0, 0)
+    totals = (0,) * rules.seats
     out = []
     for played in complete(rounds):
         scores = round_scores(rules, played)
@@ -65,26 +106,24 @@ def running_totals(rules: Rules, rounds: Sequence[Round]) -> list[tuple[int, ...
 
 def totals(rules: Rules, rounds: Sequence[Round]) -> tuple[int, ...]:
     after = running_totals(rules, rounds)
-    return after[-1] if after else (0, 0, 0, 0)
+    return after[-1] if after else (0,) * rules.seats
 
 
 def tricks_won(rounds: Sequence[Round]) -> tuple[int, ...]:
-    won = [0, 0, 0, 0]
-    for played in complete(rounds):
-        assert played.tricks is not None
-        for seat, t in enumerate(played.tricks):
+    """Tricks won over the game, seat by seat (awarded rounds have none)."""
+    won = [0] * (len(rounds[0].bids) if rounds else 0)
+    for played in rounds:
+        for seat, t in enumerate(played.tricks or ()):
             won[seat] += t
     return tuple(won)
 
 
-def eight_win_seat(rules: Rules, played: Round) -> int | None:
-    """The seat that bid exactly 8 and won exactly 8 (at most one can: 8 + 8 > 13)."""
-    if not rules.eight_wins or played.tricks is None:
-        return None
-    for seat, (b, t) in enumerate(zip(played.bids, played.tricks)):
-        if b == 8 and t == 8:
-            return seat
-    return None
+def instant_win_seats(rules: Rules, played: Round) -> list[int]:
+    """The seats that bid exactly --instant-win N and won exactly N (with no penalty)."""
+    if rules.instant_win is None or played.tricks is None:
+        return []
+    return [seat for seat, (b, t) in enumerate(zip(played.bids, played.tricks))
+            if b == t == rules.instant_win and not played.has_penalty(seat)]
 
 
 def over(rules: Rules, rounds: Sequence[Round]) -> bool:
@@ -92,7 +131,7 @@ def over(rules: Rules, rounds: Sequence[Round]) -> bool:
     done = complete(rounds)
     if not done:
         return False
-    if eight_win_seat(rules, done[-1]) is not None:
+    if instant_win_seats(rules, done[-1]):
         return True
     if rules.rounds is not None:
         return len(done) >= rules.rounds
@@ -115,13 +154,10 @@ def leaders(rules: Rules, rounds: Sequence[Round]) -> list[int]:
 
 
 def winners(rules: Rules, rounds: Sequence[Round]) -> list[int]:
-    """The winning seats of a finished game: an eight-wins player, else the leaders."""
+    """The winning seats of a finished game: the instant winners, else the leaders."""
     done = complete(rounds)
-    if done:
-        seat = eight_win_seat(rules, done[-1])
-        if seat is not None:
-            return [seat]
-    return leaders(rules, rounds)
+    instant = instant_win_seats(rules, done[-1]) if done else []
+    return instant or leaders(rules, rounds)
 
 
 def points(rules: Rules, units: int) -> str:

@@ -66,7 +66,14 @@ def started(game: Game, guided: bool = False) -> str:
     ends = rulebook.end_words(game.rules)
     text = (f"Started game {game.id} ({game.rules.preset}, {ends}): "
             f"{', '.join(game.players)}.\nRound 1: {_turn(game, 1)}.")
-    return text if guided else text + "\nEnter the bids in seat order: callbreak bid B1 B2 B3 B4"
+    if guided:
+        return text
+    return f"{text}\nEnter the bids in seat order: callbreak bid {_slots('B', game.seats)}"
+
+
+def _slots(letter: str, seats: int) -> str:
+    """'B1 B2 B3 B4': where each player's number goes."""
+    return " ".join(f"{letter}{seat}" for seat in range(1, seats + 1))
 
 
 def standings_text(game: Game) -> list[str]:
@@ -105,14 +112,27 @@ def standings_text(game: Game) -> list[str]:
     return lines
 
 
+def bids_said(game: Game, number: int) -> str:
+    """'Bimal 3, Tulsi b5, Ram 2, Asha 4 (total 14)': a round's bids in calling order."""
+    played = game.rounds[number - 1]
+    said = ", ".join(f"{game.players[s]} {'b' if played.is_blind(s) else ''}{played.bids[s]}"
+                     for s in game.bid_order(number))
+    return f"{said} (total {sum(played.bids)})"
+
+
 def bids_entered(game: Game) -> str:
     number = len(game.rounds)
-    bids = game.rounds[-1].bids
-    said = ", ".join(f"{game.players[s]} {bids[s]}" for s in game.bid_order(number))
-    return (
-        f"Round {number} bids: {said} (total {sum(bids)}).\n"
-        "After the 13th trick: callbreak tricks T1 T2 T3 T4"
-    )
+    said = f"Round {number} bids: {bids_said(game, number)}."
+    if game.rounds[-1].awarded:
+        return (f"{said}\nBelow {game.rules.auto_award_below}: not played; every player "
+                "scores the bid.")
+    return (f"{said}\nAfter the {game.tricks}th trick: callbreak tricks "
+            f"{_slots('T', game.seats)}")
+
+
+def penalized(game: Game, seat: int, number: int) -> str:
+    bid = game.rounds[number - 1].bids[seat]
+    return f"Penalty: {game.players[seat]} scores minus the bid ({bid}) in round {number}."
 
 
 def _numbers(values: Sequence[int] | None) -> str:

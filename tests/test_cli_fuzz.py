@@ -14,7 +14,7 @@ from tests.helpers import snapshot
 from tests.test_cli_processes import ARGS
 
 COMMANDS = ["new", "bid", "tricks", "show", "undo", "edit", "list", "use", "finish",
-            "export", "rules", "path", "restore", "doctor"]
+            "export", "rules", "path", "restore", "doctor", "penalty"]
 
 
 def numbers(low: int, high: int) -> st.SearchStrategy[list[str]]:
@@ -26,6 +26,8 @@ def numbers(low: int, high: int) -> st.SearchStrategy[list[str]]:
 @given(steps=st.lists(st.one_of(
     st.tuples(st.sampled_from(COMMANDS), ARGS),
     st.tuples(st.just("bid"), numbers(0, 14)),
+    st.tuples(st.just("bid"), st.lists(st.sampled_from(["b5", "b6", "3", "a=b7", "b"]),
+                                       min_size=3, max_size=5)),
     st.tuples(st.just("tricks"), numbers(0, 13)),
     st.tuples(st.just("new"), st.lists(st.text(max_size=5), min_size=3, max_size=5)),
     st.tuples(st.sampled_from(COMMANDS), st.lists(st.text(max_size=4), max_size=4)),

@@ -233,8 +233,9 @@ def test_rules_and_path(cli, home: Path) -> None:
 
 
 REFUSALS = [
-    ["new", "A", "B", "C"],
+    ["new", "A", "B"],
     ["new", "A", "B", "C", "a"],
+    ["new", "A", "B", "C", "D", "E", "F"],
     ["new", "A", "B", "C", "D", "--rules", "pagat", "--penalty", "shortfall"],
     ["new", "A", "B", "C", "D", "--min-bid", "9", "--max-bid", "8"],
     ["new", "A", "B", "C", "D", "--rounds", "3", "--open"],

@@ -47,8 +47,10 @@ def test_seed_004_game_finishes_with_tulsi_winning() -> None:
 
 
 def test_players_are_checked() -> None:
-    with pytest.raises(Refused, match="exactly 4 players"):
+    with pytest.raises(Refused, match="rules are for 4 players, but 3 names"):
         moves.new_game("261129-1", PLAYERS[:3], make_rules(), None, NOW)
+    with pytest.raises(Refused, match="three, four or five players.*got 2"):
+        moves.new_game("261129-1", PLAYERS[:2], make_rules(), None, NOW)
     with pytest.raises(Refused, match="two players are called"):
         moves.new_game("261129-1", ("Ram", "Sita", "ram", "Hari"), make_rules(), None, NOW)
     with pytest.raises(Refused, match="empty"):

@@ -134,7 +134,9 @@ def test_a_history_that_does_not_fit_is_a_damaged_file(cli, home: Path) -> None:
 
 def version_2_file(finished: bool, open_game: bool) -> dict:
     rounds = [{"bids": list(b), "tricks": list(t)} for b, t in SEED_004[:2]]
-    rules = make_rules("nepal", rounds=None if open_game else 2, open_game=open_game).to_dict()
+    rules = {"preset": "nepal", "min_bid": 1, "max_bid": 13, "penalty": "full",
+             "rounds": None if open_game else 2, "target": None, "redeal_below": None,
+             "eight_wins": False, "high_bid_points": 13, "tiebreak": None}  # schema 2
     return {
         "schema": 2, "id": "240101-3", "players": list(PLAYERS), "first_dealer": "Bimal",
         "rules": rules, "rounds": rounds, "created": "2024-01-01T20:00:00+05:45",

@@ -57,7 +57,7 @@ def seed_game_lines() -> list[str]:
 
 
 def test_a_whole_game_through_a_pipe(cli) -> None:
-    text = "\n".join(PLAYERS + ["", *seed_game_lines()]) + "\n"
+    text = "\n".join(PLAYERS + ["", "", *seed_game_lines()]) + "\n"  # no 5th; nepal
     out = play(text)
     data = shown()
     assert data["totals"] == [9.3, 9.1, 14.1, -12.9] and data["finished"]
@@ -150,7 +150,7 @@ def test_end_of_input_quits_cleanly_and_play_picks_up_there(cli) -> None:
 
 
 def test_no_game_asks_names_and_preset_with_defaults(cli) -> None:
-    out = play("Asha\nAsha\n4\nBimal\nTulsi\nRam\nwhist\ntens\nq\n")
+    out = play("Asha\nAsha\n4\nBimal\nTulsi\nRam\n\nwhist\ntens\nq\n")
     assert "two players are called 'Asha'" in out
     assert "player name '4' would read as a number" in out
     assert "unknown preset 'whist'" in out
@@ -159,8 +159,9 @@ def test_no_game_asks_names_and_preset_with_defaults(cli) -> None:
         cli("bid", "8", "5", "5", "5")
         cli("tricks", "8", "5", "0", "0")
     assert shown()["finished"]
-    out = play("\n\n\n\n\nq\n")  # the last game's players and preset are offered
-    assert "Player 1 [Asha]:" in out and "[tens]" in out
+    out = play("\n\n\n\n\n\nq\n")  # the last game's players and preset are offered
+    assert "Player 1 [Asha]:" in out and "Player 5 (Enter: no more):" in out
+    assert "[tens]" in out
     assert shown()["players"] == PLAYERS and not shown()["finished"]
 
 
@@ -177,7 +178,7 @@ def test_new_again_keeps_players_rules_and_the_deal(cli) -> None:
     assert data["rules"]["rounds"] == 2 and data["first_dealer"] == "Ram"
     assert "--again takes" in cli("new", "--again", "--rounds", "3", code=1).stderr
     assert "--again takes" in cli("new", "A", "B", "C", "D", "--again", code=1).stderr
-    assert "give the four players" in cli("new", code=1).stderr
+    assert "give three, four or five players" in cli("new", code=1).stderr
 
 
 def test_a_change_from_another_terminal_is_never_overwritten(cli) -> None:
@@ -250,3 +251,18 @@ def test_a_kill_during_play_keeps_every_saved_step(cli) -> None:
     assert len(data["rounds"]) == 2 and all(r["tricks"] for r in data["rounds"])
     assert store.load(data["id"]).completed == 2
     assert re.search(r"\d", json.dumps(data["totals"]))
+
+
+def test_three_and_five_players_and_blind_bids(cli) -> None:
+    cli("new", "A", "B", "C", "D", "E", "--blind", "--rounds", "1")
+    out = play("b6 1 1 1 b4\nb5\n1\nu\nu\n2 1 1 1 b6\n2 1 1 1\n")
+    assert "a blind bid is at least 5; b4 for A is too low" in out
+    assert "Took back 1 for C." in out and "Took back b5 for B." in out
+    assert "(10 of 10 tricks left)" in out and "A won 5 (the rest of the 10)" in out
+    data = shown()
+    assert data["rounds"][0]["bids"] == [6, 2, 1, 1, 1]
+    assert data["rounds"][0]["blind"] == [True, False, False, False, False]
+    cli("new", "A", "B", "C", "--rounds", "1")
+    out = play("5 5 5\n6 6\n")
+    assert "(17 of 17 tricks left)" in out and "A won 5 (the rest of the 17)." in out
+    assert shown()["finished"]

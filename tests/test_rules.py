@@ -63,7 +63,8 @@ def test_rules_round_trip_through_a_dict() -> None:
 
 @pytest.mark.parametrize(("change", "words"), [
     ({"min_bid": "1"}, "not a whole number"),
-    ({"eight_wins": 1}, "not true or false"),
+    ({"eight_doubles": 1}, "not true or false"),
+    ({"eight_wins": True}, "unknown fields eight_wins"),
     ({"rounds": 2.5}, "not a whole number"),
     ({"penalty": "shortfall", "preset": "pagat"}, "not defined for pagat"),
     ({"extra": 1}, "unknown fields"),
@@ -78,5 +79,6 @@ def test_describe_mentions_every_option_in_force() -> None:
     text = "\n".join(describe(make_rules("nepal", open_game=True, redeal_below=10,
                                          eight_wins=True, penalty="shortfall",
                                          tiebreak="tricks")))
-    for words in ("open game", "redeal", "eight wins", "missing tricks", "most tricks"):
+    for words in ("open game", "redeal", "instant win", "exactly 8", "missing tricks",
+                  "most tricks"):
         assert words in text
