@@ -1,0 +1,290 @@
+"""`callbreak serve`: a read-only live scoreboard page over HTTP, for the phones at the table.
+
+Only the `serve` command imports this module, so http.server and the QR library are
+paid for by nobody else. The standard library's threading server is enough here: one
+daemon thread per connection, a cap on connections and on open event streams, and a
+socket timeout on every connection, so idle or slow clients never hold up the others.
+"""
+
+from __future__ import annotations
+
+import errno
+import hmac
+import socket
+import sys
+import threading
+import time
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from .errors import Refused
+from .live import View, Watcher
+
+# What each route serves; anything else is 404. Assets are read once, from the package.
+ASSETS = {
+    "": ("index.html", "text/html; charset=utf-8"),
+    "app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "style.css": ("style.css", "text/css; charset=utf-8"),
+}
+ROUTES = frozenset(ASSETS) | {"game.json", "events"}
+# No inline script or style, nothing fetched from anywhere but this server.
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+       "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+TIMEOUT = 10.0  # seconds a client may stay silent (or not read) before it is dropped
+MAX_CONNECTIONS = 256  # threads at most; more are closed at once
+MAX_STREAMS = 200  # open event streams at most; more get 503 and the page polls instead
+KEEPALIVE = 15.0  # seconds between comments on a quiet stream, to notice gone clients
+STREAM_LIFE = 600.0  # a stream ends after this; the browser reconnects by itself
+
+
+class Scoreboard(ThreadingHTTPServer):
+    """The HTTP server: routes under one prefix ('/' or '/TOKEN/'), a bounded thread count."""
+
+    daemon_threads = True
+    request_queue_size = 128
+
+    def __init__(self, address: tuple[str, int], watcher: Watcher, prefix: str,
+                 hosts: frozenset[str], assets: dict[str, bytes]) -> None:
+        self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
+        self.watcher = watcher
+        self.prefix = prefix
+        self.hosts = hosts  # Host headers accepted: a page reached by another name is 404
+        self.assets = assets
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self.streams = threading.BoundedSemaphore(MAX_STREAMS)
+        self.stopping = threading.Event()
+        super().__init__(address, Handler)
+
+    def process_request(self, request, client_address) -> None:  # noqa: ANN001
+        if not self.slots.acquire(blocking=False):
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:  # noqa: ANN001
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def handle_error(self, request, client_address) -> None:  # noqa: ANN001
+        error = sys.exc_info()[1]
+        if not isinstance(error, OSError):  # a client that left or stalled is not news
+            print(f"callbreak: serve: a request failed: {error!r}", file=sys.stderr)
+
+
+class Handler(BaseHTTPRequestHandler):
+    """GET only; every answer carries the same strict headers."""
+
+    server: Scoreboard
+    timeout = TIMEOUT
+
+    def version_string(self) -> str:
+        return "callbreak"  # no Python or library versions for a stranger to look up
+
+    def route(self) -> str | None:
+        """The route a request names, or None: wrong token, wrong host, or no such page."""
+        if self.headers.get("Host", "").lower() not in self.server.hosts:
+            return None
+        path = self.path.split("?", 1)[0]
+        prefix = self.server.prefix
+        if not hmac.compare_digest(path[:len(prefix)].encode(), prefix.encode()):
+            return None
+        rest = path[len(prefix):]
+        return rest if rest in ROUTES else None
+
+    def parse_request(self) -> bool:
+        if not super().parse_request():
+            return False
+        if self.command == "GET":
+            return True
+        # Only GET is served (HEAD included: 405). A wrong token or path is 404 first,
+        # so a request without the token learns nothing, not even that the page exists.
+        self.close_connection = True
+        if self.route() is None:
+            self.answer(HTTPStatus.NOT_FOUND)
+        else:
+            self.answer(HTTPStatus.METHOD_NOT_ALLOWED, extra={"Allow": "GET"})
+        return False
+
+    def do_GET(self) -> None:  # noqa: N802 - the name http.server dispatches to
+        name = self.route()
+        if name is None:
+            self.answer(HTTPStatus.NOT_FOUND)
+        elif name == "events":
+            self.stream()
+        elif name == "game.json":
+            view = self.server.watcher.current()
+            status = HTTPStatus.OK if view.problem is None else HTTPStatus.SERVICE_UNAVAILABLE
+            self.answer(status, view.json, "application/json; charset=utf-8")
+        else:
+            self.answer(HTTPStatus.OK, self.server.assets[name], ASSETS[name][1])
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        self.close_connection = True
+        self.answer(HTTPStatus(code))
+
+    def answer(self, status: HTTPStatus, body: bytes | None = None,
+               kind: str = "text/plain; charset=utf-8",
+               extra: dict[str, str] | None = None) -> None:
+        if body is None:
+            body = f"{status.value} {status.phrase}\n".encode()
+        self.send_response(status)
+        self.headers_out(kind, extra)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def headers_out(self, kind: str, extra: dict[str, str] | None = None) -> None:
+        self.send_header("Content-Type", kind)
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        for key, value in (extra or {}).items():
+            self.send_header(key, value)
+
+    def stream(self) -> None:
+        """Server-sent events: the game now, then each new state, until the client leaves."""
+        if not self.server.streams.acquire(blocking=False):
+            self.answer(HTTPStatus.SERVICE_UNAVAILABLE)
+            return
+        try:
+            self.send_response(HTTPStatus.OK)
+            self.headers_out("text/event-stream; charset=utf-8")
+            self.end_headers()
+            watcher = self.server.watcher
+            view = watcher.current()
+            self.wfile.write(b"retry: 1000\n\n" + view.event)
+            ends = time.monotonic() + STREAM_LIFE
+            while time.monotonic() < ends and not self.server.stopping.is_set():
+                newer = watcher.wait_for_change(view.version, KEEPALIVE)
+                if newer.version == view.version:
+                    self.wfile.write(b": still here\n\n")
+                else:
+                    view = newer
+                    self.wfile.write(view.event)
+        except OSError:
+            pass  # the page was closed, or stopped reading for longer than TIMEOUT
+        finally:
+            self.close_connection = True
+            self.server.streams.release()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass  # fifty phones polling would bury the terminal; problems are told by the watcher
+
+
+def lan_address() -> str:
+    """This machine's address on its network: the one its default route goes out from.
+
+    Connecting a UDP socket sends no packet; it only asks the kernel which local address
+    would be used. Refused when the machine has no network, with what to do instead.
+    """
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, never contacted
+        address = probe.getsockname()[0]
+    except OSError:
+        address = ""
+    finally:
+        probe.close()
+    if not address or address.startswith("127.") or address == "0.0.0.0":
+        raise Refused("cannot find this machine's network address; "
+                      "give it with --host ADDRESS (see 'ip addr' or 'ipconfig')")
+    return address
+
+
+def url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def read_assets() -> dict[str, bytes]:
+    from importlib.resources import files
+
+    web = files("callbreak_score") / "web"
+    return {name: (web / file).read_bytes() for name, (file, _) in ASSETS.items()}
+
+
+def qr_lines(url: str, columns: int) -> list[str]:
+    """The address as a QR code drawn with block characters, if the terminal is wide enough."""
+    import io
+
+    import segno
+
+    code = segno.make(url, error="l")
+    for border in (4, 2):  # the standard quiet zone, else a narrower one most cameras read
+        if code.symbol_size(border=border)[0] <= columns:
+            out = io.StringIO()
+            code.terminal(out=out, compact=True, border=border)
+            return out.getvalue().splitlines()
+    return []
+
+
+def report(view: View) -> None:
+    """Say in the terminal what the pages now show, when it changes."""
+    if view.problem is not None:
+        print(f"callbreak: the page cannot show the game: {view.problem}",
+              file=sys.stderr, flush=True)
+    else:
+        print(f"Showing game {view.game_id}.", flush=True)
+
+
+def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
+    """Serve until Ctrl-C; the first line printed is the page's address."""
+    import secrets
+    import shutil
+    import textwrap
+
+    from . import store
+
+    if game_id is not None:
+        store.check_id(game_id)
+    bind = host or (lan_address() if lan else "127.0.0.1")
+    watcher = Watcher(game_id, lambda view: None)
+    watcher.check()  # before the address is printed, so the first request finds the game
+    token = secrets.token_urlsafe(16) if lan else ""  # 16 bytes: 128 bits, new each start
+    prefix = f"/{token}/" if token else "/"
+    try:
+        server = Scoreboard((bind, port), watcher, prefix, frozenset(), read_assets())
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            raise Refused(f"port {port} is already in use on {bind}; "
+                          "choose another with --port N") from None
+        raise Refused(f"cannot listen on {bind} port {port}: "
+                      f"{error.strerror or error}") from None
+    actual = server.server_address[1]
+    names = {url_host(bind)} | ({"localhost", "127.0.0.1"} if bind == "127.0.0.1" else set())
+    server.hosts = frozenset(f"{name}:{actual}".lower() for name in names)
+    url = f"http://{url_host(bind)}:{actual}{prefix}"
+    stop = server.stopping
+    columns = shutil.get_terminal_size((80, 24)).columns
+    try:
+        print(url, flush=True)
+        if lan:
+            lines = qr_lines(url, columns)
+            print("\n".join(lines) if lines else textwrap.fill(
+                "The terminal is too narrow for the QR code; type the address above into "
+                "the phones instead.", columns))
+        followed = (f"It shows game {game_id}." if game_id else
+                    "It shows the current game and follows 'callbreak new' and "
+                    "'callbreak use'.")
+        reach = ("Phones on the same network open it with the address or the QR code."
+                 if lan else "Only this computer can open it; 'callbreak serve --lan' "
+                 "puts it on the table's phones.")
+        print(textwrap.fill(f"{followed} {reach} Ctrl-C stops it.", columns), flush=True)
+        report(watcher.current())
+        watcher.report = report
+        threading.Thread(target=watcher.run, args=(stop,), daemon=True).start()
+        server.serve_forever(poll_interval=0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        server.server_close()
+    print("Scoreboard stopped.", flush=True)
