@@ -97,7 +97,7 @@ class Watcher:
         while not stop.wait(INTERVAL):
             try:
                 self.check()
-            except Exception as error:  # noqa: BLE001 - the scoreboard outlives any surprise
+            except Exception as error:  # the scoreboard outlives any surprise in a file
                 problem = f"cannot read the game: {error}"
                 if self._key != ("error", problem):
                     self._key = ("error", problem)

@@ -55,7 +55,15 @@ class Scoreboard(ThreadingHTTPServer):
         self.stopping = threading.Event()
         super().__init__(address, Handler)
 
-    def process_request(self, request, client_address) -> None:  # noqa: ANN001
+    def server_bind(self) -> None:
+        # HTTPServer's own server_bind asks DNS for the host's name, which nothing here
+        # uses and which can stall on a LAN address: bind only.
+        import socketserver
+
+        socketserver.TCPServer.server_bind(self)
+        self.server_name, self.server_port = self.server_address[:2]
+
+    def process_request(self, request: socket.socket, client_address: object) -> None:
         if not self.slots.acquire(blocking=False):
             self.shutdown_request(request)
             return
@@ -65,13 +73,13 @@ class Scoreboard(ThreadingHTTPServer):
             self.slots.release()
             raise
 
-    def process_request_thread(self, request, client_address) -> None:  # noqa: ANN001
+    def process_request_thread(self, request: socket.socket, client_address: object) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
             self.slots.release()
 
-    def handle_error(self, request, client_address) -> None:  # noqa: ANN001
+    def handle_error(self, request: socket.socket, client_address: object) -> None:
         error = sys.exc_info()[1]
         if not isinstance(error, OSError):  # a client that left or stalled is not news
             print(f"callbreak: serve: a request failed: {error!r}", file=sys.stderr)
@@ -111,7 +119,7 @@ class Handler(BaseHTTPRequestHandler):
             self.answer(HTTPStatus.METHOD_NOT_ALLOWED, extra={"Allow": "GET"})
         return False
 
-    def do_GET(self) -> None:  # noqa: N802 - the name http.server dispatches to
+    def do_GET(self) -> None:  # the name http.server dispatches GET to
         name = self.route()
         if name is None:
             self.answer(HTTPStatus.NOT_FOUND)
@@ -176,7 +184,7 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self.server.streams.release()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass  # fifty phones polling would bury the terminal; problems are told by the watcher
 
 
@@ -226,13 +234,21 @@ def qr_lines(url: str, columns: int) -> list[str]:
     return []
 
 
-def report(view: View) -> None:
-    """Say in the terminal what the pages now show, when it changes."""
-    if view.problem is not None:
-        print(f"callbreak: the page cannot show the game: {view.problem}",
-              file=sys.stderr, flush=True)
-    else:
-        print(f"Showing game {view.game_id}.", flush=True)
+class Reporter:
+    """Says in the terminal what the pages show: a new game or a problem, not every save."""
+
+    def __init__(self) -> None:
+        self.last: tuple[str | None, str | None] | None = None
+
+    def __call__(self, view: View) -> None:
+        if (view.game_id, view.problem) == self.last:
+            return
+        self.last = view.game_id, view.problem
+        if view.problem is not None:
+            print(f"callbreak: the page cannot show the game: {view.problem}",
+                  file=sys.stderr, flush=True)
+        else:
+            print(f"The page shows game {view.game_id}.", flush=True)
 
 
 def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
@@ -278,6 +294,7 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
                  if lan else "Only this computer can open it; 'callbreak serve --lan' "
                  "puts it on the table's phones.")
         print(textwrap.fill(f"{followed} {reach} Ctrl-C stops it.", columns), flush=True)
+        report = Reporter()
         report(watcher.current())
         watcher.report = report
         threading.Thread(target=watcher.run, args=(stop,), daemon=True).start()

@@ -10,6 +10,7 @@ import socket
 import subprocess
 import threading
 import time
+from typing import IO
 from urllib.parse import urlsplit
 
 from tests.test_cli_processes import callbreak_command
@@ -100,7 +101,7 @@ class Server:
             self.proc.wait(10)
 
 
-def _pump(stream, into: queue.Queue[str]) -> None:  # noqa: ANN001
+def _pump(stream: IO[str], into: queue.Queue[str]) -> None:
     for line in stream:
         into.put(line)
 

@@ -59,7 +59,8 @@ def test_the_page_its_assets_and_the_json_of_show(home: Path) -> None:
         shown = run("show", "--json")
         assert body.decode("utf-8") == shown.stdout  # the same bytes as show --json
         assert XSS.encode() not in page  # names reach the page only as data
-        assert any("Showing game" in line for line in server.stdout_until("Showing game"))
+        game_id = store.current_id()
+        assert f"The page shows game {game_id}." in server.stdout_until("The page shows")
 
 
 def test_a_round_entered_elsewhere_reaches_an_open_page_within_a_second(home: Path) -> None:
@@ -79,6 +80,8 @@ def test_a_round_entered_elsewhere_reaches_an_open_page_within_a_second(home: Pa
             assert kind == "game" and check(game)
         assert game == server.json()
         stream.close()
+        code, out = server.stop()
+        assert out.count("The page shows game") == 1  # said once, not on every save
 
 
 def test_the_page_follows_the_current_game_unless_one_was_given(home: Path) -> None:
@@ -198,6 +201,8 @@ def test_a_damaged_or_missing_game_is_told_on_the_page_and_the_server_keeps_runn
         assert any(game_id in line for line in server.stderr_until("cannot show the game"))
         path.write_bytes(good)
         assert stream.next(timeout=2.0)[0] == "game"
+        while server.lines.count(f"The page shows game {game_id}.") < 2:  # said again
+            server.next_line(timeout=2.0)
         path.unlink()
         kind, data = stream.next(timeout=2.0)
         assert kind == "problem" and "no longer exists" in data["problem"]
