@@ -30,7 +30,7 @@ ROUTES = frozenset(ASSETS) | {"game.json", "events"}
 # No inline script or style, nothing fetched from anywhere but this server.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
        "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-TIMEOUT = 10.0  # seconds a client may stay silent (or not read) before it is dropped
+TIMEOUT = 5.0  # seconds a client may stay silent (or not read) before it is dropped
 MAX_CONNECTIONS = 256  # threads at most; more are closed at once
 MAX_STREAMS = 200  # open event streams at most; more get 503 and the page polls instead
 KEEPALIVE = 15.0  # seconds between comments on a quiet stream, to notice gone clients

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from callbreak_score import store
-from callbreak_score.serve import qr_lines
+from callbreak_score.serve import TIMEOUT, qr_lines
 from tests.serving import Events, Server
 from tests.test_cli_processes import run
 
@@ -158,6 +158,7 @@ def test_fifty_open_pages_and_an_idle_socket_do_not_hold_up_a_request(home: Path
     with Server() as server:
         idle = [socket.create_connection((server.host, server.port), timeout=5)
                 for _ in range(3)]
+        opened = time.monotonic()
         idle[1].sendall(b"GET / HT")  # a slow client that stops half-way
         results: list[str] = []
 
@@ -180,6 +181,10 @@ def test_fifty_open_pages_and_an_idle_socket_do_not_hold_up_a_request(home: Path
         began = time.monotonic()
         ok("bid", "3", "3", "3", "4")  # the open pages slow no writer down
         assert server.get("game.json")[0] == 200 and time.monotonic() - began < 5
+        for sock in idle[:2]:  # silent and half-way clients are dropped after TIMEOUT
+            sock.settimeout(TIMEOUT + 5 - (time.monotonic() - opened))
+            assert sock.recv(100) == b""
+        assert time.monotonic() - opened < TIMEOUT + 3
         for sock in idle:
             sock.close()
 

@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -57,8 +58,11 @@ class Browser:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method,
                                          headers={"Content-Type": "application/json"})
-        with self.http.open(request, timeout=30) as response:
-            return json.load(response)["value"]
+        try:
+            with self.http.open(request, timeout=30) as response:
+                return json.load(response)["value"]
+        except urllib.error.HTTPError as error:  # the driver says why in its JSON body
+            raise AssertionError(f"{method} {path}: {error.read()[:500]!r}") from None
 
     def open(self, url: str) -> None:
         self.call("POST", f"/session/{self.session}/url", {"url": url})

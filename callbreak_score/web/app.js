@@ -80,12 +80,12 @@
     clear(head); clear(body); clear(foot);
     var top = head.insertRow();
     top.appendChild(cell("th", "Round"));
-    top.appendChild(cell("th", "Dealer"));
     game.players.forEach(function (name) { top.appendChild(cell("th", name, "num")); });
     game.rounds.forEach(function (r) {
       var row = body.insertRow();
-      row.appendChild(cell("td", r.round));
-      row.appendChild(cell("td", r.dealer));
+      var number = cell("td", r.round);
+      number.appendChild(cell("span", r.dealer + " dealt", "dealer"));
+      row.appendChild(number);
       game.players.forEach(function (_, seat) {
         var td = cell("td", null, "num");
         if (r.tricks === null) {
@@ -101,7 +101,6 @@
     });
     var total = foot.insertRow();
     total.appendChild(cell("td", "Total"));
-    total.appendChild(cell("td", ""));
     game.totals.forEach(function (t) { total.appendChild(cell("td", points(game, t), "num")); });
   }
 
