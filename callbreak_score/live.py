@@ -27,13 +27,12 @@ class View:
     problem: str | None = None
 
 
-def _encode(obj: object, version: int, kind: str) -> tuple[bytes, bytes]:
+def _event(obj: object, version: int, kind: str) -> bytes:
+    """One server-sent event: the object as JSON on a single `data:` line."""
     import json
 
-    body = (json.dumps(obj, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
     line = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-    event = f"id: {version}\nevent: {kind}\ndata: {line}\n\n".encode()
-    return body, event
+    return f"id: {version}\nevent: {kind}\ndata: {line}\n\n".encode()
 
 
 class Watcher:
@@ -71,14 +70,14 @@ class Watcher:
             view = self._problem(version, None, str(key[1]))  # type: ignore[index]
         else:
             try:
-                from .export import to_dict
-
-                data = to_dict(store.load(game_id))
+                game = store.load(game_id)
             except Refused as error:
                 view = self._problem(version, game_id, str(error))
             else:
-                body, event = _encode(data, version, "game")
-                view = View(version, game_id, body, event)
+                from .export import to_dict, to_json
+
+                body = to_json(game).encode("utf-8")  # show --json's very bytes
+                view = View(version, game_id, body, _event(to_dict(game), version, "game"))
         self._publish(view)
 
     def _publish(self, view: View) -> None:
@@ -89,8 +88,11 @@ class Watcher:
 
     @staticmethod
     def _problem(version: int, game_id: str | None, problem: str) -> View:
-        body, event = _encode({"problem": problem}, version, "problem")
-        return View(version, game_id, body, event, problem)
+        import json
+
+        body = (json.dumps({"problem": problem}, ensure_ascii=False, indent=2) + "\n").encode()
+        return View(version, game_id, body, _event({"problem": problem}, version, "problem"),
+                    problem)
 
     def run(self, stop: threading.Event) -> None:
         """Poll until `stop` is set (the server's shutdown)."""

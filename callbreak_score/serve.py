@@ -37,6 +37,16 @@ KEEPALIVE = 15.0  # seconds between comments on a quiet stream, to notice gone c
 STREAM_LIFE = 600.0  # a stream ends after this; the browser reconnects by itself
 
 
+def route(target: str, prefix: str) -> str | None:
+    """One of ROUTES when the raw request target is exactly prefix + route (a query
+    string aside), else None. Nothing is decoded or joined, so no path reaches a file."""
+    path = target.split("?", 1)[0]
+    if not hmac.compare_digest(path[:len(prefix)].encode(), prefix.encode()):
+        return None
+    rest = path[len(prefix):]
+    return rest if rest in ROUTES else None
+
+
 class Scoreboard(ThreadingHTTPServer):
     """The HTTP server: routes under one prefix ('/' or '/TOKEN/'), a bounded thread count."""
 
@@ -98,12 +108,7 @@ class Handler(BaseHTTPRequestHandler):
         """The route a request names, or None: wrong token, wrong host, or no such page."""
         if self.headers.get("Host", "").lower() not in self.server.hosts:
             return None
-        path = self.path.split("?", 1)[0]
-        prefix = self.server.prefix
-        if not hmac.compare_digest(path[:len(prefix)].encode(), prefix.encode()):
-            return None
-        rest = path[len(prefix):]
-        return rest if rest in ROUTES else None
+        return route(self.path, self.server.prefix)
 
     def parse_request(self) -> bool:
         if not super().parse_request():

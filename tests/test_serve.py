@@ -11,9 +11,11 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from callbreak_score import store
-from callbreak_score.serve import TIMEOUT, qr_lines
+from callbreak_score.serve import ROUTES, TIMEOUT, qr_lines, route
 from tests.serving import Events, Server
 from tests.test_cli_processes import run
 
@@ -113,6 +115,7 @@ def test_lan_needs_the_token_in_every_url_and_serves_only_get(home: Path) -> Non
         qr = server.lines[1:server.lines.index(next(x for x in server.lines if "shows" in x))]
         assert len(qr) > 10 and all(set(line) <= set("█▀▄ ") for line in qr)
         assert max(len(line) for line in server.lines[1:]) <= 40
+        assert qr == qr_lines(server.url, 40)  # the code drawn is the printed address's
         assert server.get("game.json")[0] == 200
         assert server.get(f"/{token}/")[0] == 200
         not_found = server.get("/")
@@ -244,6 +247,14 @@ def test_host_goes_with_lan_and_a_game_must_be_an_id(cli) -> None:
     assert "--lan" in cli("serve", "--host", "127.0.0.2", code=2).output
     assert "not a game id" in cli("serve", "../x", code=1).output
     cli("serve", "--port", "70000", code=2)
+
+
+@given(st.text(max_size=60), st.sampled_from(["/", "/Zx0-_aB9Zx0-_aB9Zx0-_a/"]))
+def test_a_route_is_exactly_the_prefix_and_a_known_name(target: str, prefix: str) -> None:
+    found = route(target, prefix)  # any target: nothing but a known name under the prefix
+    assert found is None or (found in ROUTES and target.split("?")[0] == prefix + found)
+    for name in ROUTES:
+        assert route(prefix + name + "?" + target, prefix) == name
 
 
 def test_the_qr_code_fits_the_terminal_or_is_left_out() -> None:
