@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import hmac
 import socket
+import socketserver
 import sys
 import threading
 import time
@@ -68,8 +69,6 @@ class Scoreboard(ThreadingHTTPServer):
     def server_bind(self) -> None:
         # HTTPServer's own server_bind asks DNS for the host's name, which nothing here
         # uses and which can stall on a LAN address: bind only.
-        import socketserver
-
         socketserver.TCPServer.server_bind(self)
         self.server_name, self.server_port = self.server_address[:2]
 
@@ -201,7 +200,7 @@ def lan_address() -> str:
     """
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, never contacted
+        probe.connect(("192.0.2.1", 9))  # a documentation address (TEST-NET-1); nothing is sent
         address = probe.getsockname()[0]
     except OSError:
         address = ""
