@@ -271,3 +271,22 @@ def test_no_other_command_pays_for_serve() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=30)
     assert out.stdout.strip() == "[]", out.stderr
+
+
+def test_without_a_network_lan_asks_for_an_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    from callbreak_score import serve
+    from callbreak_score.errors import Refused
+
+    class Unreachable:
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def connect(self, address: object) -> None:
+            raise OSError("Network is unreachable")
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(serve.socket, "socket", Unreachable)
+    with pytest.raises(Refused, match="--host ADDRESS"):
+        serve.lan_address()
