@@ -24,7 +24,9 @@ from tests.test_cli_processes import run
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-XSS = "<img src=x onerror=alert(1)>"
+# Markup that would show as bold and run a script if a name ever reached the page as
+# HTML (names may not hold "=", so no onerror=).
+XSS = "<b>Hari</b><script>alert(1)</script>"
 
 
 class Browser:
@@ -114,7 +116,8 @@ def test_the_page_in_chromium_updates_when_a_round_is_entered(home: Path, browse
         browser.wait_for_text("next", "Waiting for the tricks", timeout=10)
         browser.wait_for_text("link", "Live.", timeout=5)  # on the event stream, not polling
         assert XSS in browser.text("standings") and XSS in browser.text("card")
-        assert browser.script("return document.querySelectorAll('img').length") == 0
+        assert browser.script("return document.querySelectorAll('b').length") == 0
+        assert browser.script("return document.scripts.length") == 1  # app.js alone
         ok("tricks", "5", "3", "2", "3")
         took = browser.wait_for_text("next", "Round 2: Bimal deals; " + XSS + " bids first.",
                                      timeout=3)
