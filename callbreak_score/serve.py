@@ -31,7 +31,8 @@ ROUTES = frozenset(ASSETS) | {"game.json", "events"}
 # No inline script or style, nothing fetched from anywhere but this server.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
        "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-TIMEOUT = 5.0  # seconds a client may stay silent (or not read) before it is dropped
+TIMEOUT = 5.0  # seconds a client may stay silent (or not read) before it is dropped,
+# and seconds it has to send its whole request, however it trickles the bytes in
 MAX_CONNECTIONS = 256  # threads at most; more are closed at once
 MAX_STREAMS = 200  # open event streams at most; more get 503 and the page polls instead
 KEEPALIVE = 15.0  # seconds between comments on a quiet stream, to notice gone clients
@@ -64,7 +65,33 @@ class Scoreboard(ThreadingHTTPServer):
         self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self.streams = threading.BoundedSemaphore(MAX_STREAMS)
         self.stopping = threading.Event()
+        self.unread: dict[socket.socket, float] = {}  # connections still sending: deadline
+        self.unread_lock = threading.Lock()
         super().__init__(address, Handler)
+
+    def reading(self, connection: socket.socket, until: float | None) -> None:
+        """Note (or, with None, forget) when a connection must have sent its request by."""
+        with self.unread_lock:
+            if until is None:
+                self.unread.pop(connection, None)
+            else:
+                self.unread[connection] = until
+
+    def drop_slow_clients(self) -> None:
+        """Every 0.5 s until stopped: cut off clients whose request is not in by its deadline.
+
+        A socket timeout only bounds each silence; a client sending a byte every few
+        seconds would hold its thread for ever without this.
+        """
+        while not self.stopping.wait(0.5):
+            now = time.monotonic()
+            with self.unread_lock:
+                late = [conn for conn, until in self.unread.items() if until < now]
+            for connection in late:
+                try:
+                    connection.shutdown(socket.SHUT_RDWR)  # wakes the thread reading it
+                except OSError:
+                    pass
 
     def server_bind(self) -> None:
         # HTTPServer's own server_bind asks DNS for the host's name, which nothing here
@@ -109,8 +136,18 @@ class Handler(BaseHTTPRequestHandler):
             return None
         return route(self.path, self.server.prefix)
 
+    def setup(self) -> None:
+        super().setup()
+        self.server.reading(self.connection, time.monotonic() + TIMEOUT)
+
+    def finish(self) -> None:
+        self.server.reading(self.connection, None)
+        super().finish()
+
     def parse_request(self) -> bool:
-        if not super().parse_request():
+        parsed = super().parse_request()  # reads the headers: the request is in
+        self.server.reading(self.connection, None)
+        if not parsed:
             return False
         if self.command == "GET":
             return True
@@ -302,6 +339,7 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
         report(watcher.current())
         watcher.report = report
         threading.Thread(target=watcher.run, args=(stop,), daemon=True).start()
+        threading.Thread(target=server.drop_slow_clients, daemon=True).start()
         server.serve_forever(poll_interval=0.5)
     except KeyboardInterrupt:
         pass

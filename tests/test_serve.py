@@ -164,6 +164,25 @@ def test_fifty_open_pages_and_an_idle_socket_do_not_hold_up_a_request(home: Path
         idle = [socket.create_connection((server.host, server.port), timeout=5)
                 for _ in range(3)]
         opened = time.monotonic()
+        dropped: list[float] = []
+
+        def slow_loris() -> None:  # a header line a second: never silent, never done
+            with socket.create_connection((server.host, server.port), timeout=1) as sock:
+                sock.sendall(b"GET / HTTP/1.1\r\n")
+                began = time.monotonic()
+                for _ in range(int(TIMEOUT) + 8):
+                    try:
+                        sock.sendall(b"X-Slow: 1\r\n")
+                        if sock.recv(1) == b"":
+                            break
+                    except TimeoutError:
+                        continue
+                    except OSError:
+                        break
+                dropped.append(time.monotonic() - began)
+
+        trickle = threading.Thread(target=slow_loris)
+        trickle.start()
         idle[1].sendall(b"GET / HT")  # a slow client that stops half-way
         results: list[str] = []
 
@@ -190,6 +209,8 @@ def test_fifty_open_pages_and_an_idle_socket_do_not_hold_up_a_request(home: Path
             sock.settimeout(TIMEOUT + 5 - (time.monotonic() - opened))
             assert sock.recv(100) == b""
         assert time.monotonic() - opened < TIMEOUT + 3
+        trickle.join(TIMEOUT + 10)
+        assert dropped and dropped[0] < TIMEOUT + 2
         for sock in idle:
             sock.close()
 
