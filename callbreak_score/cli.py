@@ -487,6 +487,29 @@ def play(game: GameArg = None) -> None:
 
 
 @app.command()
+@refusing
+def serve(
+    game: Annotated[str | None, typer.Argument(
+        metavar="[GAME]", help="A game id to show; default: the current game, followed when "
+        "it changes.", autocompletion=complete_ids, show_default=False)] = None,
+    port: Annotated[int, typer.Option(
+        "--port", min=0, max=65535, help="The port to listen on (0: any free port).")] = 8000,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Listen on the network for the table's phones: a secret address "
+        "and a QR code.")] = False,
+    host: Annotated[str | None, typer.Option(
+        "--host", metavar="ADDRESS", show_default=False,
+        help="With --lan: the address to listen on (default: this machine's).")] = None,
+) -> None:
+    """Serve a live, read-only scoreboard page of the game for phones and browsers."""
+    from .serve import run
+
+    if host is not None and not lan:
+        raise typer.BadParameter("--host goes with --lan", param_hint="--host")
+    run(game, port, lan, host)
+
+
+@app.command()
 def completion(
     shell: Annotated[Shell, typer.Argument(help="The shell to print the script for.")],
 ) -> None:

@@ -102,6 +102,13 @@ SPEC = {"root": {
             {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
+        'serve': {'short_help': 'Serve a live, read-only scoreboard page of...', 'params': [
+            {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids'},
+            {'kind': 'option', 'name': 'port', 'opts': ['--port'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'The port to listen on (0: any free port).', 'choices': [], 'complete': None},
+            {'kind': 'option', 'name': 'lan', 'opts': ['--lan'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "Listen on the network for the table's phones: a secret address and a QR code.", 'choices': [], 'complete': None},
+            {'kind': 'option', 'name': 'host', 'opts': ['--host'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "With --lan: the address to listen on (default: this machine's).", 'choices': [], 'complete': None},
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
+        ]},
         'completion': {'short_help': 'Print the TAB-completion script for a...', 'params': [
             {'kind': 'argument', 'name': 'shell', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': ['bash', 'zsh', 'fish', 'powershell'], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
@@ -159,5 +166,9 @@ HELP = {
     "The table's penalty (a revoke, a misdeal):...": {'zsh': "The table''s penalty (a revoke, a misdeal)\\\\:...", 'fish': "The table's penalty (a revoke, a misdeal):...", 'powershell': "The table's penalty (a revoke, a misdeal):..."},
     'The round (default: the latest round with bids).': {'zsh': 'The round (default\\\\: the latest round with bids).', 'fish': 'The round (default: the latest round with bids).', 'powershell': 'The round (default: the latest round with bids).'},
     'Play the game round by round: bids and...': {'zsh': 'Play the game round by round\\\\: bids and...', 'fish': 'Play the game round by round: bids and...', 'powershell': 'Play the game round by round: bids and...'},
+    'Serve a live, read-only scoreboard page of...': {'zsh': 'Serve a live, read-only scoreboard page of...', 'fish': 'Serve a live, read-only scoreboard page of...', 'powershell': 'Serve a live, read-only scoreboard page of...'},
+    'The port to listen on (0: any free port).': {'zsh': 'The port to listen on (0\\\\: any free port).', 'fish': 'The port to listen on (0: any free port).', 'powershell': 'The port to listen on (0: any free port).'},
+    "Listen on the network for the table's phones: a secret address and a QR code.": {'zsh': "Listen on the network for the table''s phones\\\\: a secret address and a QR code.", 'fish': "Listen on the network for the table's phones: a secret address and a QR code.", 'powershell': "Listen on the network for the table's phones: a secret address and a QR code."},
+    "With --lan: the address to listen on (default: this machine's).": {'zsh': "With --lan\\\\: the address to listen on (default\\\\: this machine''s).", 'fish': "With --lan: the address to listen on (default: this machine's).", 'powershell': "With --lan: the address to listen on (default: this machine's)."},
     'Print the TAB-completion script for a...': {'zsh': 'Print the TAB-completion script for a...', 'fish': 'Print the TAB-completion script for a...', 'powershell': 'Print the TAB-completion script for a...'},
 }

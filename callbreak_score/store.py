@@ -132,6 +132,19 @@ def load(game_id: str) -> Game:
     return decode(data, path, game_id)
 
 
+def stamp(game_id: str) -> tuple[int, int, int] | None:
+    """What changes whenever a game is saved (mtime, size, inode), or None if it is missing.
+
+    Every save replaces the file with a new one, so the inode alone tells a save apart
+    even within the file system's clock resolution; `serve` polls this to follow a game.
+    """
+    try:
+        info = os.stat(game_path(game_id))
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size, info.st_ino
+
+
 # ---- the current game ------------------------------------------------------------------
 
 

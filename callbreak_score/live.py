@@ -1,0 +1,106 @@
+"""The game a scoreboard shows, reloaded only when its file or the current game changes.
+
+One watcher per `serve`: a bounded polling loop asks the store every 200 ms whether the
+game's file changed, and every open page is answered from the one snapshot it keeps.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import store
+from .errors import Refused
+
+INTERVAL = 0.2  # seconds between two looks at the file: a change reaches pages well within 1 s
+
+
+@dataclass(frozen=True)
+class View:
+    """One state of the scoreboard: the game's JSON (as `show --json`) or the problem."""
+
+    version: int
+    game_id: str | None
+    json: bytes  # the body of game.json: exactly what `show --json` prints, or the problem
+    event: bytes  # the same object on one line, as a server-sent event
+    problem: str | None = None
+
+
+def _event(obj: object, version: int, kind: str) -> bytes:
+    """One server-sent event: the object as JSON on a single `data:` line."""
+    import json
+
+    line = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {version}\nevent: {kind}\ndata: {line}\n\n".encode()
+
+
+class Watcher:
+    """Follows one game (or whichever game is current) and wakes the pages when it changes."""
+
+    def __init__(self, game_id: str | None, report: Callable[[View], None]) -> None:
+        self.game_id = game_id  # None: follow the current game
+        self.report = report  # told of every new view, to say so in the terminal
+        self._key: object = None
+        self._changed = threading.Condition()
+        self._view = View(0, None, b"", b"", "not loaded yet")
+
+    def current(self) -> View:
+        with self._changed:
+            return self._view
+
+    def wait_for_change(self, version: int, timeout: float) -> View:
+        """The view once it is newer than `version`, or the same view after `timeout`."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._view.version != version, timeout)
+            return self._view
+
+    def check(self) -> None:
+        """Look at the store once; build and publish a new view if anything changed."""
+        try:
+            game_id = self.game_id or store.resolve(None)
+            key: object = (game_id, store.stamp(game_id))
+        except Refused as error:
+            game_id, key = None, ("problem", str(error))
+        if key == self._key:
+            return
+        self._key = key
+        version = self._view.version + 1
+        if game_id is None:
+            view = self._problem(version, None, str(key[1]))  # type: ignore[index]
+        else:
+            try:
+                game = store.load(game_id)
+            except Refused as error:
+                view = self._problem(version, game_id, str(error))
+            else:
+                from .export import to_dict, to_json
+
+                body = to_json(game).encode("utf-8")  # show --json's very bytes
+                view = View(version, game_id, body, _event(to_dict(game), version, "game"))
+        self._publish(view)
+
+    def _publish(self, view: View) -> None:
+        with self._changed:
+            self._view = view
+            self._changed.notify_all()
+        self.report(view)
+
+    @staticmethod
+    def _problem(version: int, game_id: str | None, problem: str) -> View:
+        import json
+
+        body = (json.dumps({"problem": problem}, ensure_ascii=False, indent=2) + "\n").encode()
+        return View(version, game_id, body, _event({"problem": problem}, version, "problem"),
+                    problem)
+
+    def run(self, stop: threading.Event) -> None:
+        """Poll until `stop` is set (the server's shutdown)."""
+        while not stop.wait(INTERVAL):
+            try:
+                self.check()
+            except Exception as error:  # the scoreboard outlives any surprise in a file
+                problem = f"cannot read the game: {error}"
+                if self._key != ("error", problem):
+                    self._key = ("error", problem)
+                    self._publish(self._problem(self._view.version + 1, None, problem))

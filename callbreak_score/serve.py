@@ -1,0 +1,349 @@
+"""`callbreak serve`: a read-only live scoreboard page over HTTP, for the phones at the table.
+
+Only the `serve` command imports this module, so http.server and the QR library are
+paid for by nobody else. The standard library's threading server is enough here: one
+daemon thread per connection, a cap on connections and on open event streams, and a
+socket timeout on every connection, so idle or slow clients never hold up the others.
+"""
+
+from __future__ import annotations
+
+import errno
+import hmac
+import socket
+import socketserver
+import sys
+import threading
+import time
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from .errors import Refused
+from .live import View, Watcher
+
+# What each route serves; anything else is 404. Assets are read once, from the package.
+ASSETS = {
+    "": ("index.html", "text/html; charset=utf-8"),
+    "app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "style.css": ("style.css", "text/css; charset=utf-8"),
+}
+ROUTES = frozenset(ASSETS) | {"game.json", "events"}
+# No inline script or style, nothing fetched from anywhere but this server.
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+       "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+TIMEOUT = 5.0  # seconds a client may stay silent (or not read) before it is dropped,
+# and seconds it has to send its whole request, however it trickles the bytes in
+MAX_CONNECTIONS = 256  # threads at most; more are closed at once
+MAX_STREAMS = 200  # open event streams at most; more get 503 and the page polls instead
+KEEPALIVE = 15.0  # seconds between comments on a quiet stream, to notice gone clients
+STREAM_LIFE = 600.0  # a stream ends after this; the browser reconnects by itself
+
+
+def route(target: str, prefix: str) -> str | None:
+    """One of ROUTES when the raw request target is exactly prefix + route (a query
+    string aside), else None. Nothing is decoded or joined, so no path reaches a file."""
+    path = target.split("?", 1)[0]
+    if not hmac.compare_digest(path[:len(prefix)].encode(), prefix.encode()):
+        return None
+    rest = path[len(prefix):]
+    return rest if rest in ROUTES else None
+
+
+class Scoreboard(ThreadingHTTPServer):
+    """The HTTP server: routes under one prefix ('/' or '/TOKEN/'), a bounded thread count."""
+
+    daemon_threads = True
+    request_queue_size = 128
+
+    def __init__(self, address: tuple[str, int], watcher: Watcher, prefix: str,
+                 hosts: frozenset[str], assets: dict[str, bytes]) -> None:
+        self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
+        self.watcher = watcher
+        self.prefix = prefix
+        self.hosts = hosts  # Host headers accepted: a page reached by another name is 404
+        self.assets = assets
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self.streams = threading.BoundedSemaphore(MAX_STREAMS)
+        self.stopping = threading.Event()
+        self.unread: dict[socket.socket, float] = {}  # connections still sending: deadline
+        self.unread_lock = threading.Lock()
+        super().__init__(address, Handler)
+
+    def reading(self, connection: socket.socket, until: float | None) -> None:
+        """Note (or, with None, forget) when a connection must have sent its request by."""
+        with self.unread_lock:
+            if until is None:
+                self.unread.pop(connection, None)
+            else:
+                self.unread[connection] = until
+
+    def drop_slow_clients(self) -> None:
+        """Every 0.5 s until stopped: cut off clients whose request is not in by its deadline.
+
+        A socket timeout only bounds each silence; a client sending a byte every few
+        seconds would hold its thread for ever without this.
+        """
+        while not self.stopping.wait(0.5):
+            now = time.monotonic()
+            with self.unread_lock:
+                late = [conn for conn, until in self.unread.items() if until < now]
+            for connection in late:
+                try:
+                    connection.shutdown(socket.SHUT_RDWR)  # wakes the thread reading it
+                except OSError:
+                    pass
+
+    def server_bind(self) -> None:
+        # HTTPServer's own server_bind asks DNS for the host's name, which nothing here
+        # uses and which can stall on a LAN address: bind only.
+        socketserver.TCPServer.server_bind(self)
+        self.server_name, self.server_port = self.server_address[:2]
+
+    def process_request(self, request: socket.socket, client_address: object) -> None:
+        if not self.slots.acquire(blocking=False):
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request: socket.socket, client_address: object) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def handle_error(self, request: socket.socket, client_address: object) -> None:
+        error = sys.exc_info()[1]
+        if not isinstance(error, OSError):  # a client that left or stalled is not news
+            print(f"callbreak: serve: a request failed: {error!r}", file=sys.stderr)
+
+
+class Handler(BaseHTTPRequestHandler):
+    """GET only; every answer carries the same strict headers."""
+
+    server: Scoreboard
+    timeout = TIMEOUT
+
+    def version_string(self) -> str:
+        return "callbreak"  # no Python or library versions for a stranger to look up
+
+    def route(self) -> str | None:
+        """The route a request names, or None: wrong token, wrong host, or no such page."""
+        if self.headers.get("Host", "").lower() not in self.server.hosts:
+            return None
+        return route(self.path, self.server.prefix)
+
+    def setup(self) -> None:
+        super().setup()
+        self.server.reading(self.connection, time.monotonic() + TIMEOUT)
+
+    def finish(self) -> None:
+        self.server.reading(self.connection, None)
+        super().finish()
+
+    def parse_request(self) -> bool:
+        parsed = super().parse_request()  # reads the headers: the request is in
+        self.server.reading(self.connection, None)
+        if not parsed:
+            return False
+        if self.command == "GET":
+            return True
+        # Only GET is served (HEAD included: 405). A wrong token or path is 404 first,
+        # so a request without the token learns nothing, not even that the page exists.
+        self.close_connection = True
+        if self.route() is None:
+            self.answer(HTTPStatus.NOT_FOUND)
+        else:
+            self.answer(HTTPStatus.METHOD_NOT_ALLOWED, extra={"Allow": "GET"})
+        return False
+
+    def do_GET(self) -> None:  # the name http.server dispatches GET to
+        name = self.route()
+        if name is None:
+            self.answer(HTTPStatus.NOT_FOUND)
+        elif name == "events":
+            self.stream()
+        elif name == "game.json":
+            view = self.server.watcher.current()
+            status = HTTPStatus.OK if view.problem is None else HTTPStatus.SERVICE_UNAVAILABLE
+            self.answer(status, view.json, "application/json; charset=utf-8")
+        else:
+            self.answer(HTTPStatus.OK, self.server.assets[name], ASSETS[name][1])
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        self.close_connection = True
+        self.answer(HTTPStatus(code))
+
+    def answer(self, status: HTTPStatus, body: bytes | None = None,
+               kind: str = "text/plain; charset=utf-8",
+               extra: dict[str, str] | None = None) -> None:
+        if body is None:
+            body = f"{status.value} {status.phrase}\n".encode()
+        self.send_response(status)
+        self.headers_out(kind, extra)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def headers_out(self, kind: str, extra: dict[str, str] | None = None) -> None:
+        self.send_header("Content-Type", kind)
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        for key, value in (extra or {}).items():
+            self.send_header(key, value)
+
+    def stream(self) -> None:
+        """Server-sent events: the game now, then each new state, until the client leaves."""
+        if not self.server.streams.acquire(blocking=False):
+            self.answer(HTTPStatus.SERVICE_UNAVAILABLE)
+            return
+        try:
+            self.send_response(HTTPStatus.OK)
+            self.headers_out("text/event-stream; charset=utf-8")
+            self.end_headers()
+            watcher = self.server.watcher
+            view = watcher.current()
+            self.wfile.write(b"retry: 1000\n\n" + view.event)
+            ends = time.monotonic() + STREAM_LIFE
+            while time.monotonic() < ends and not self.server.stopping.is_set():
+                newer = watcher.wait_for_change(view.version, KEEPALIVE)
+                if newer.version == view.version:
+                    self.wfile.write(b": still here\n\n")
+                else:
+                    view = newer
+                    self.wfile.write(view.event)
+        except OSError:
+            pass  # the page was closed, or stopped reading for longer than TIMEOUT
+        finally:
+            self.close_connection = True
+            self.server.streams.release()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass  # fifty phones polling would bury the terminal; problems are told by the watcher
+
+
+def lan_address() -> str:
+    """This machine's address on its network: the one its default route goes out from.
+
+    Connecting a UDP socket sends no packet; it only asks the kernel which local address
+    would be used. Refused when the machine has no network, with what to do instead.
+    """
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # a documentation address (TEST-NET-1); nothing is sent
+        address = probe.getsockname()[0]
+    except OSError:
+        address = ""
+    finally:
+        probe.close()
+    if not address or address.startswith("127.") or address == "0.0.0.0":
+        raise Refused("cannot find this machine's network address; "
+                      "give it with --host ADDRESS (see 'ip addr' or 'ipconfig')")
+    return address
+
+
+def url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def read_assets() -> dict[str, bytes]:
+    from importlib.resources import files
+
+    web = files("callbreak_score") / "web"
+    return {name: (web / file).read_bytes() for name, (file, _) in ASSETS.items()}
+
+
+def qr_lines(url: str, columns: int) -> list[str]:
+    """The address as a QR code drawn with block characters, if the terminal is wide enough."""
+    import io
+
+    import segno
+
+    code = segno.make(url, error="l")
+    for border in (4, 2):  # the standard quiet zone, else a narrower one most cameras read
+        if code.symbol_size(border=border)[0] <= columns:
+            out = io.StringIO()
+            code.terminal(out=out, compact=True, border=border)
+            return out.getvalue().splitlines()
+    return []
+
+
+class Reporter:
+    """Says in the terminal what the pages show: a new game or a problem, not every save."""
+
+    def __init__(self) -> None:
+        self.last: tuple[str | None, str | None] | None = None
+
+    def __call__(self, view: View) -> None:
+        if (view.game_id, view.problem) == self.last:
+            return
+        self.last = view.game_id, view.problem
+        if view.problem is not None:
+            print(f"callbreak: the page cannot show the game: {view.problem}",
+                  file=sys.stderr, flush=True)
+        else:
+            print(f"The page shows game {view.game_id}.", flush=True)
+
+
+def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
+    """Serve until Ctrl-C; the first line printed is the page's address."""
+    import secrets
+    import shutil
+    import textwrap
+
+    from . import store
+
+    if game_id is not None:
+        store.check_id(game_id)
+    bind = host or (lan_address() if lan else "127.0.0.1")
+    watcher = Watcher(game_id, lambda view: None)
+    watcher.check()  # before the address is printed, so the first request finds the game
+    token = secrets.token_urlsafe(16) if lan else ""  # 16 bytes: 128 bits, new each start
+    prefix = f"/{token}/" if token else "/"
+    try:
+        server = Scoreboard((bind, port), watcher, prefix, frozenset(), read_assets())
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            raise Refused(f"port {port} is already in use on {bind}; "
+                          "choose another with --port N") from None
+        raise Refused(f"cannot listen on {bind} port {port}: "
+                      f"{error.strerror or error}") from None
+    actual = server.server_address[1]
+    names = {url_host(bind)} | ({"localhost", "127.0.0.1"} if bind == "127.0.0.1" else set())
+    server.hosts = frozenset(f"{name}:{actual}".lower() for name in names)
+    url = f"http://{url_host(bind)}:{actual}{prefix}"
+    stop = server.stopping
+    columns = shutil.get_terminal_size((80, 24)).columns
+    try:
+        print(url, flush=True)
+        if lan:
+            lines = qr_lines(url, columns)
+            print("\n".join(lines) if lines else textwrap.fill(
+                "The terminal is too narrow for the QR code; type the address above into "
+                "the phones instead.", columns))
+        followed = (f"It shows game {game_id}." if game_id else
+                    "It shows the current game and follows 'callbreak new' and "
+                    "'callbreak use'.")
+        reach = ("Phones on the same network open it with the address or the QR code."
+                 if lan else "Only this computer can open it; 'callbreak serve --lan' "
+                 "puts it on the table's phones.")
+        print(textwrap.fill(f"{followed} {reach} Ctrl-C stops it.", columns), flush=True)
+        report = Reporter()
+        report(watcher.current())
+        watcher.report = report
+        threading.Thread(target=watcher.run, args=(stop,), daemon=True).start()
+        threading.Thread(target=server.drop_slow_clients, daemon=True).start()
+        server.serve_forever(poll_interval=0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        server.server_close()
+    print("Scoreboard stopped.", flush=True)
