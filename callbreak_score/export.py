@@ -62,13 +62,17 @@ def safe_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def to_csv(game: Game) -> str:
-    """One row per player per completed round; numbers with '.' and ASCII '-'."""
+def to_csv(game: Game, excel: bool = False) -> str:
+    """One row per player per completed round; numbers with '.' and ASCII '-'. For Excel
+    on Windows: a UTF-8 byte-order mark (or it reads Devanagari as a local code page) and
+    CRLF line ends."""
     import csv
     import io
 
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    if excel:
+        out.write("\ufeff")
+    writer = csv.writer(out, lineterminator="\r\n" if excel else "\n")
     writer.writerow(CSV_HEADER)
     after = running_totals(game.rules, game.rounds)
     for number, (played, totals) in enumerate(zip(game.rounds, after), 1):
