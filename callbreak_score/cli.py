@@ -422,6 +422,52 @@ def stats(
 
 
 @app.command()
+@refusing
+def chart(game: GameArg = None) -> None:
+    """Chart every player's running total round by round."""
+    from .chartview import can_draw_boxes
+    from .chartview import chart as draw
+    from .statsview import console
+
+    out = console()
+    out.print(draw(store.load(store.resolve(game)), out.width, can_draw_boxes(out.encoding)),
+              end="")
+
+
+class ShareFormat(str, Enum):
+    text = "text"
+    svg = "svg"
+    html = "html"
+
+
+@app.command()
+@refusing
+def share(
+    game: GameArg = None,
+    fmt: Annotated[ShareFormat, typer.Option(
+        "--format", help="text: a short summary for a chat app; svg: a picture; html: a page."
+    )] = ShareFormat.text,
+    output: Annotated[str | None, typer.Option(
+        "-o", "--output", metavar="FILE", help="Write to FILE instead of standard output.",
+        show_default=False)] = None,
+) -> None:
+    """A game to send: the order and totals as text, or the scorecard and chart as a picture."""
+    from . import shareview
+    from .chartview import can_draw_boxes
+
+    chosen = store.load(store.resolve(game))
+    if fmt is ShareFormat.text:
+        text = shareview.text(chosen, can_draw_boxes(sys.stdout.encoding) or output is not None)
+    else:
+        text = shareview.picture(chosen, fmt.value)
+    if output is None or output == "-":
+        sys.stdout.write(text)
+        return
+    store.write_atomic(output, text.encode("utf-8"), make_folder=False)
+    print(f"Wrote {output}.", file=sys.stderr)
+
+
+@app.command()
 def completion(
     shell: Annotated[Shell, typer.Argument(help="The shell to print the script for.")],
 ) -> None:

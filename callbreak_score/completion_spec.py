@@ -97,6 +97,16 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'json', 'opts': ['--json'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Print the figures as JSON.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
+        'chart': {'short_help': "Chart every player's running total round...", 'params': [
+            {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids'},
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
+        ]},
+        'share': {'short_help': 'A game to send: the order and totals as...', 'params': [
+            {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids'},
+            {'kind': 'option', 'name': 'fmt', 'opts': ['--format'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'text: a short summary for a chat app; svg: a picture; html: a page.', 'choices': ['text', 'svg', 'html'], 'complete': None},
+            {'kind': 'option', 'name': 'output', 'opts': ['-o', '--output'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Write to FILE instead of standard output.', 'choices': [], 'complete': None},
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
+        ]},
         'completion': {'short_help': 'Print the TAB-completion script for a...', 'params': [
             {'kind': 'argument', 'name': 'shell', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': ['bash', 'zsh', 'fish', 'powershell'], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
@@ -152,6 +162,9 @@ HELP = {
     'Standings across finished games: wins,...': {'zsh': 'Standings across finished games\\\\: wins,...', 'fish': 'Standings across finished games: wins,...', 'powershell': 'Standings across finished games: wins,...'},
     'Only the N newest finished games.': {'zsh': 'Only the N newest finished games.', 'fish': 'Only the N newest finished games.', 'powershell': 'Only the N newest finished games.'},
     'Print the figures as JSON.': {'zsh': 'Print the figures as JSON.', 'fish': 'Print the figures as JSON.', 'powershell': 'Print the figures as JSON.'},
+    "Chart every player's running total round...": {'zsh': "Chart every player''s running total round...", 'fish': "Chart every player's running total round...", 'powershell': "Chart every player's running total round..."},
+    'A game to send: the order and totals as...': {'zsh': 'A game to send\\\\: the order and totals as...', 'fish': 'A game to send: the order and totals as...', 'powershell': 'A game to send: the order and totals as...'},
+    'text: a short summary for a chat app; svg: a picture; html: a page.': {'zsh': 'text\\\\: a short summary for a chat app; svg\\\\: a picture; html\\\\: a page.', 'fish': 'text: a short summary for a chat app; svg: a picture; html: a page.', 'powershell': 'text: a short summary for a chat app; svg: a picture; html: a page.'},
     'Print the TAB-completion script for a...': {'zsh': 'Print the TAB-completion script for a...', 'fish': 'Print the TAB-completion script for a...', 'powershell': 'Print the TAB-completion script for a...'},
     'Install completion for the current shell.': {'zsh': 'Install completion for the current shell.', 'fish': 'Install completion for the current shell.', 'powershell': 'Install completion for the current shell.'},
     'Show completion for the current shell, to copy it or customize the installation.': {'zsh': 'Show completion for the current shell, to copy it or customize the installation.', 'fish': 'Show completion for the current shell, to copy it or customize the installation.', 'powershell': 'Show completion for the current shell, to copy it or customize the installation.'},
