@@ -427,7 +427,7 @@ def chart(game: GameArg = None) -> None:
     """Chart every player's running total round by round."""
     from .chartview import can_draw_boxes
     from .chartview import chart as draw
-    from .statsview import console
+    from .layout import console
 
     out = console()
     out.print(draw(store.load(store.resolve(game)), out.width, can_draw_boxes(out.encoding)),

@@ -1,5 +1,5 @@
-"""Fitting text to the screen for the after-game views: the width to use and word wrapping
-measured in terminal columns (Devanagari and Bengali marks take none)."""
+"""Fitting the after-game views to the screen: the width to use, word wrapping measured in
+terminal columns, and a Rich console of that width."""
 
 from __future__ import annotations
 
@@ -23,23 +23,36 @@ def columns(stream: object = None) -> int:
 
 
 def wrap(text: str, cols: int, indent: str = "  ") -> list[str]:
-    """Lines of at most `cols` columns, broken at spaces; later lines indented. A word
-    wider than a line is cut."""
+    """Lines of at most `cols` columns, broken at spaces; later lines indented, the first
+    keeps its own indent. A word wider than a line is cut."""
     lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        candidate = f"{line} {word}" if line else word
-        if width(candidate) <= cols:
-            line = candidate
-            continue
-        if line:
+    words = text.lstrip(" ").split(" ")
+    line = _cut(text[:len(text) - len(text.lstrip(" "))] + words.pop(0), cols, indent, lines)
+    for word in words:
+        if width(f"{line} {word}") <= cols:
+            line = f"{line} {word}"
+        else:
             lines.append(line)
-        line = indent + word
-        while width(line) > cols:
-            cut = len(line)
-            while width(line[:cut]) > cols:
-                cut -= 1
-            lines.append(line[:cut])
-            line = indent + line[cut:]
+            line = _cut(indent + word, cols, indent, lines)
     lines.append(line)
     return lines
+
+
+def _cut(line: str, cols: int, indent: str, lines: list[str]) -> str:
+    """Move whole screen lines of an over-long word into `lines`; the rest of it."""
+    while width(line) > cols:
+        cut = len(line)
+        while width(line[:cut]) > cols:
+            cut -= 1
+        lines.append(line[:cut])
+        line = indent + line[cut:]
+    return line
+
+
+def console(stream: object = None):  # noqa: ANN201 - a rich Console, imported only here
+    """A Rich console as wide as `columns`; Rich itself turns colour off under NO_COLOR and
+    off a terminal."""
+    from rich.console import Console
+
+    out = stream or sys.stdout
+    return Console(file=out, width=columns(out), highlight=False, emoji=False)  # type: ignore[arg-type]

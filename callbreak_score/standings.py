@@ -42,4 +42,6 @@ def run(players: Sequence[str], since: float | None, newest: int | None, as_json
         sys.stdout.write(json.dumps({"players": [p.to_dict() for p in found]},
                                     ensure_ascii=False, indent=2) + "\n")
         return
-    statsview.show(found)
+    from .layout import columns
+
+    sys.stdout.write(statsview.text(found, columns()))

@@ -1,4 +1,4 @@
-"""Standings across games on the screen (Rich), and the progress bar of a long index rebuild."""
+"""Standings across games as text, and the progress bar (Rich) of a long index rebuild."""
 
 from __future__ import annotations
 
@@ -6,21 +6,10 @@ import sys
 from collections.abc import Sequence
 
 from .index import Report
+from .layout import console, wrap
 from .stats import PlayerStats
 
 LONG_REBUILD = 300  # game files to read before a progress bar is worth showing
-
-
-def console(stream: object = None, record: bool = False, cols: int | None = None):  # noqa: ANN201
-    """A Rich console as wide as the screen (layout.columns); Rich itself turns colour off
-    under NO_COLOR and off a terminal, and draws ASCII where boxes cannot be encoded."""
-    from rich.console import Console
-
-    from .layout import columns
-
-    out = stream or sys.stdout
-    return Console(file=out, width=cols or columns(out), record=record,  # type: ignore[arg-type]
-                   highlight=False, emoji=False, soft_wrap=False)
 
 
 def rebuild_progress() -> Report | None:
@@ -36,7 +25,7 @@ def rebuild_progress() -> Report | None:
             from rich.progress import Progress
 
             bar = Progress(console=console(sys.stderr), transient=True)
-            state["task"] = bar.add_task("Indexing the stored games", total=total)
+            state["task"] = bar.add_task("Indexing games", total=total)
             bar.start()
             state["bar"] = bar
         bar = state["bar"]
@@ -59,32 +48,24 @@ def _percent(rate: float) -> str:
     return f"{round(rate * 100)}%"
 
 
-def show(players: Sequence[PlayerStats], stream: object = None) -> None:
-    """A table of the standings, then each player's bidding and head-to-head."""
-    from rich.table import Table
-    from rich.text import Text
-
-    out = console(stream)
+def text(players: Sequence[PlayerStats], cols: int) -> str:
+    """Each player's figures as short wrapped lines. Not a Rich table: Rich counts the
+    spacing vowel signs of Devanagari and Bengali as no column, so its columns overrun
+    the screen that render.width measures; lines that wrap need no columns at all."""
     if not players:
-        out.print("No finished games yet (stats count finished games only).")
-        return
-    table = Table(title="Standings across finished games", title_justify="left")
-    table.add_column("Player", overflow="fold")
-    for heading in ("Games", "Wins", "Win rate", "Average total"):
-        table.add_column(heading, justify="right", overflow="fold")
+        return "No finished games to count (stats count finished games only).\n"
+    lines = wrap("Standings across finished games (most wins first):", cols)
     for p in players:
-        table.add_row(Text(p.name), str(p.games), str(p.wins), _percent(p.win_rate),
-                      f"{p.average_total:.2f}")
-    out.print(table)
-    for p in players:
-        out.print()
-        out.print(Text(p.name, style="bold"))
-        out.print(Text(
-            f"  Bids made: {p.made} of {p.bids} ({_percent(p.made_rate)}), exact {p.exact}; "
-            f"average bid {p.average_bid:.2f}; extra tricks {p.extra_tricks}."))
-        out.print(Text(
-            f"  Best round {_points(p.best_round)}, worst round {_points(p.worst_round)}; "
-            f"longest run of made bids {p.longest_made_run}."))
+        lines.append("")
+        lines += wrap(f"{p.name}: games {p.games}, wins {p.wins} ({_percent(p.win_rate)}), "
+                      f"average total {p.average_total:.2f}", cols)
+        lines += wrap(f"  bids made {p.made} of {p.bids} ({_percent(p.made_rate)}), exact "
+                      f"{p.exact}, average bid {p.average_bid:.2f}, extra tricks "
+                      f"{p.extra_tricks}", cols, "    ")
+        lines += wrap(f"  best round {_points(p.best_round)}, worst round "
+                      f"{_points(p.worst_round)}, longest run of made bids "
+                      f"{p.longest_made_run}", cols, "    ")
         for name, v in p.head_to_head:
-            out.print(Text(f"  Against {name} (games together: {v.games}): ahead {v.ahead}, "
-                           f"behind {v.behind}, level {v.level}."))
+            lines += wrap(f"  against {name}: games {v.games}, ahead {v.ahead}, behind "
+                          f"{v.behind}, level {v.level}", cols, "    ")
+    return "\n".join(lines) + "\n"

@@ -249,3 +249,15 @@ def test_settle_refusals_change_nothing(cli, home) -> None:
         assert says in result.stderr and result.stderr.startswith("callbreak: ")
     assert snapshot(home) == before
     assert "Nobody pays" in cli("settle", "--stake", "10", "--partial").stdout
+
+
+def test_settle_fits_every_width_with_long_and_devanagari_names(cli, monkeypatch) -> None:
+    from callbreak_score.render import width
+
+    names = ("Ramchandra Prasad Bhattarai Koirala Jha", "श्रीकृष्ण प्रसाद भट्टराई", "গোপাল", "Asha")
+    play_seed(cli, names)
+    for cols in range(40, 121, 8):
+        monkeypatch.setenv("COLUMNS", str(cols))
+        out = cli("settle", "--stake", "10").stdout
+        assert all(width(line) <= cols for line in out.splitlines()), (cols, out)
+        assert "Asha pays গোপাল 60" in out

@@ -214,11 +214,12 @@ def test_filters_and_players(cli, home: Path) -> None:
     cli("stats", "--since", "2999-01-01", "Asha", code=1)
     cli("stats", "--games", "0", code=2)
     text = cli("stats").stdout
-    assert "Tulsi" in text and "Against Ram (games together: 1)" in text
+    assert "Tulsi: games 2, wins 2 (100%), average total 14.10" in text
+    assert "  against Ram: games 1, ahead 1, behind 0, level 0" in text
 
 
 def test_no_games_yet_creates_nothing(cli, home: Path) -> None:
-    assert "No finished games yet" in cli("stats").stdout
+    assert "No finished games to count" in cli("stats").stdout
     assert not home.exists()
 
 
@@ -242,3 +243,15 @@ def test_plain_stats_never_imports_typer(cli, home: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["players"][0]["name"] == "Tulsi"
     assert snapshot(home)  # the index is there
+
+
+def test_stats_fit_every_width_with_long_and_devanagari_names(cli, monkeypatch) -> None:
+    from callbreak_score.render import width
+
+    names = ("Ramchandra Prasad Bhattarai Koirala Jha", "श्रीकृष्ण प्रसाद भट्टराई", "গোপাল", "Asha")
+    seed_game(cli, names)
+    for cols in range(40, 121, 8):
+        monkeypatch.setenv("COLUMNS", str(cols))
+        out = cli("stats").stdout
+        assert all(width(line) <= cols for line in out.splitlines()), cols
+        assert "गोपाल" not in out and "গোপাল" in out and "श्रीकृष्ण" in out
