@@ -9,8 +9,7 @@ Damaged game files are remembered with their problem, so each run can warn about
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 from . import store
 from .errors import Refused
@@ -151,22 +150,31 @@ def _add(conn: sqlite3.Connection, game_id: str, stamp: tuple[int, int, int]) ->
          for s in seat_lines(game)])
 
 
-@contextmanager
-def opened(report: Report | None = None) -> Iterator[tuple[sqlite3.Connection, list[str]]]:
-    """The index brought up to date, and the damaged files' problems; a damaged index
-    found on the way is rebuilt once."""
+def standings(
+    since: float | None, newest: int | None, keys: list[str], report: Report | None = None,
+) -> tuple[list[PlayerStats], list[str]]:
+    """The players' figures (see player_stats) from the index brought up to date, and the
+    damaged game files' problems. A damaged index found on the way is rebuilt once."""
     import sqlite3
 
+    try:
+        return _standings(since, newest, keys, report)
+    except sqlite3.DatabaseError:
+        _remove_index()
+    try:
+        return _standings(since, newest, keys, report)
+    except sqlite3.DatabaseError as error:
+        raise Refused(f"the stats index {path()} cannot be used ({error}); "
+                      "remove it and run the command again") from None
+
+
+def _standings(
+    since: float | None, newest: int | None, keys: list[str], report: Report | None,
+) -> tuple[list[PlayerStats], list[str]]:
     conn = _connect()
     try:
-        try:
-            problems = refresh(conn, report)
-        except sqlite3.DatabaseError:
-            conn.close()
-            _remove_index()
-            conn = _connect()
-            problems = refresh(conn, report)
-        yield conn, problems
+        problems = refresh(conn, report)
+        return player_stats(conn, since, newest, keys), problems
     finally:
         conn.close()
 

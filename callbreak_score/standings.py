@@ -27,8 +27,8 @@ def run(players: Sequence[str], since: float | None, newest: int | None, as_json
     from .stats import standing_order
 
     keys = [key(p) for p in players]
-    with index.opened(statsview.rebuild_progress()) as (conn, damaged):
-        found = standing_order(index.player_stats(conn, since, newest, keys))
+    found, damaged = index.standings(since, newest, keys, statsview.rebuild_progress())
+    found = standing_order(found)
     for problem in damaged:
         print(f"callbreak: damaged: {problem}", file=sys.stderr)
     shown = {key(p.name) for p in found}

@@ -183,6 +183,13 @@ def test_a_damaged_index_is_rebuilt(cli, home: Path) -> None:
         assert conn.execute("SELECT COUNT(*) FROM files").fetchone() == (1,)
     os.remove(home / index.FILE)
     assert stats_json(cli) == expected
+    whole = (home / index.FILE).read_bytes()
+    (home / index.FILE).write_bytes(whole[:len(whole) // 2])  # cut short, header intact
+    assert stats_json(cli) == expected
+    spoilt = bytearray((home / index.FILE).read_bytes())
+    spoilt[5000:9000] = b"\x07" * 4000  # pages overwritten
+    (home / index.FILE).write_bytes(bytes(spoilt))
+    assert stats_json(cli) == expected
 
 
 def test_a_damaged_game_is_skipped_with_a_warning(cli, home: Path) -> None:
@@ -229,9 +236,13 @@ def test_a_long_rebuild_reports_its_progress(cli, home: Path) -> None:
     for n in range(2, 6):
         store.save(replace(game, id=f"261129-{n}"))
     calls: list[tuple[int, int]] = []
-    with index.opened(lambda done, total: calls.append((done, total))) as (conn, damaged):
-        assert damaged == []
+    found, damaged = index.standings(None, None, [], lambda done, total: calls.append(
+        (done, total)))
+    assert damaged == [] and found[0].games == 5
     assert calls == [(n, 5) for n in range(1, 6)]
+    calls.clear()
+    index.standings(None, None, [], lambda done, total: calls.append((done, total)))
+    assert calls == []  # nothing changed: nothing read
 
 
 def test_plain_stats_never_imports_typer(cli, home: Path) -> None:
