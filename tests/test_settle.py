@@ -249,6 +249,12 @@ def test_settle_refusals_change_nothing(cli, home) -> None:
         assert says in result.stderr and result.stderr.startswith("callbreak: ")
     assert snapshot(home) == before
     assert "Nobody pays" in cli("settle", "--stake", "10", "--partial").stdout
+    from callbreak_score import store
+
+    with open(store.game_path(store.game_ids()[0]), "ab") as handle:
+        handle.write(b"\x00")  # the game file is damaged now
+    result = cli("settle", "--stake", "10", "--since", "today", "--partial", code=1)
+    assert result.stderr.startswith("callbreak: cannot settle the sitting: ")
 
 
 def test_settle_fits_every_width_with_long_and_devanagari_names(cli, monkeypatch) -> None:
