@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from enum import Enum
 from typing import Annotated
 
 import typer
+from typer._completion_classes import completion_init
 
 from . import game as moves
-from . import quick, render, store
+from . import quick, render, store, texts
 from .errors import Refused, refusing
+from .game import plural
 from .quick import card, change_current, now, say
 from .rules import make_rules
 
@@ -18,9 +21,10 @@ app = typer.Typer(
     name="callbreak",
     help="Keep the score of a Call Break (Callbreak, Call Bridge, Lakdi) game at a real table.",
     no_args_is_help=True,
-    add_completion=True,
+    add_completion=False,  # 'callbreak completion SHELL' prints the one script per shell
     pretty_exceptions_enable=False,
 )
+completion_init()  # Typer answers TAB for the shells even without its --install-completion
 
 
 class Preset(str, Enum):
@@ -55,6 +59,13 @@ def complete_ids(incomplete: str) -> list[str]:
     from .completion import dynamic
 
     return dynamic("ids", incomplete, {})
+
+
+def complete_pairs(incomplete: str) -> list[str]:
+    """`NAME=` for the current game's players."""
+    from .completion import dynamic
+
+    return dynamic("pairs", incomplete, {})
 
 
 def complete_dealer(incomplete: str) -> list[str]:
@@ -124,26 +135,30 @@ def new(
     draft = moves.new_game("", players, chosen, dealer, now())
     with store.locked(create=True):
         game = store.add(draft)
-    say(render.started(game))
+    say(texts.started(game))
 
 
-@app.command()
+# '-1' is a wrong number to refuse in one line, not an unknown option (as quick.py reads it)
+NUMBERS = {"ignore_unknown_options": True}
+
+
+@app.command(context_settings=NUMBERS)
 def bid(
     bids: Annotated[list[str], typer.Argument(
         metavar="B1 B2 B3 B4 | NAME=N ...",
         help="This round's bids in seat order, or NAME=N pairs in any order.",
-        show_default=False)],
+        autocompletion=complete_pairs, show_default=False)],
 ) -> None:
     """Enter this round's bids."""
     quick.bid(bids)
 
 
-@app.command()
+@app.command(context_settings=NUMBERS)
 def tricks(
     won: Annotated[list[str], typer.Argument(
         metavar="T1 T2 T3 T4 | NAME=N ...",
         help="Tricks won in seat order, or NAME=N pairs in any order; they add up to 13.",
-        show_default=False)],
+        autocompletion=complete_pairs, show_default=False)],
 ) -> None:
     """Enter the tricks each player won; completes the round and shows the scorecard."""
     quick.tricks(won)
@@ -158,13 +173,52 @@ def show(
     quick.show(game, json)
 
 
+def _step(move: Callable, verb: str) -> None:
+    """Undo or redo on the current game: say what was taken back or put back."""
+    taken: list = []
+
+    def change(game: moves.Game) -> moves.Game:
+        after, change = move(game, now())
+        taken.append(change)
+        return after
+
+    _, game = change_current(change, None)
+    say(f"{verb} {texts.change_words(game, taken[0])}.")
+    card(game)
+
+
 @app.command()
 @refusing
 def undo() -> None:
-    """Take back the last entry: the last round's tricks, else its bids."""
-    before, game = change_current(moves.undo)
-    say(render.undone(before, game))
-    card(game)
+    """Take back the last change, whatever it was (bids, tricks, edit, finish, restore)."""
+    from .history import undo as move
+
+    _step(move, "Took back")
+
+
+@app.command()
+@refusing
+def redo() -> None:
+    """Put back what the last undo took back (until a new change is made)."""
+    from .history import redo as move
+
+    _step(move, "Put back")
+
+
+@app.command()
+@refusing
+def history(
+    game: GameArg = None,
+    json: Annotated[bool, typer.Option("--json", help="Print the changes as JSON.")] = False,
+) -> None:
+    """List every change made to a game, with its time, newest last."""
+    chosen = store.load(store.resolve(game))
+    if json:
+        from .export import history_json
+
+        sys.stdout.write(history_json(chosen))
+        return
+    say(texts.history_text(chosen, render.style_for()))
 
 
 @app.command()
@@ -185,7 +239,7 @@ def edit(
         new_tricks = moves.parse_numbers(game, won, "tricks") if won else None
         return moves.edit(game, number, new_bids, new_tricks, now())
 
-    _, game = change_current(correct)
+    _, game = change_current(correct, "edit")
     say(f"Corrected round {number}.")
     card(game)
 
@@ -214,9 +268,9 @@ def list_games(
     if json:
         import json as jsonlib
 
-        say(jsonlib.dumps(entries, ensure_ascii=False, indent=2))
+        sys.stdout.write(jsonlib.dumps(entries, ensure_ascii=False, indent=2) + "\n")
         return
-    say(render.game_list(entries, current, render.style_for()))
+    say(texts.game_list(entries, current, render.style_for()))
     if more:
         say("Older games are not shown; 'callbreak list --all' shows them all.")
     for entry in entries:
@@ -241,7 +295,7 @@ def use(
 @refusing
 def finish() -> None:
     """End the current --open game now."""
-    _, game = change_current(lambda g: moves.finish(g, now()))
+    _, game = change_current(lambda g: moves.finish(g, now()), "finish")
     card(game)
 
 
@@ -267,7 +321,7 @@ def export(
     text = exporter.to_csv(chosen, excel) if fmt is Format.csv else exporter.to_json(chosen)
     if chosen.finished is None:
         print(f"callbreak: warning: game {chosen.id} is not finished; exporting the "
-              f"{chosen.completed} completed rounds so far", file=sys.stderr)
+              f"{plural(chosen.completed, 'completed round')} so far", file=sys.stderr)
     if output is None or output == "-":
         if excel:  # the bytes as they are: no text layer may turn CRLF into CRCRLF
             sys.stdout.flush()
@@ -283,23 +337,24 @@ def export(
 @refusing
 def show_rules(
     preset: Annotated[Preset | None, typer.Argument(
-        help="A preset to describe (default: the current game's).", show_default=False)] = None,
+        help="A preset to describe (default: the current game's, with its options).",
+        show_default=False)] = None,
 ) -> None:
-    """Describe a preset's rules and the options in force for the current game."""
+    """Describe a preset's rules; without PRESET, the rules in force for the current game."""
     current = None
-    if store.current_id() is not None:
+    if preset is None and store.current_id() is not None:
         try:
             current = store.load(store.resolve(None))
         except Refused:
             current = None
     name = preset.value if preset else (current.rules.preset if current else "nepal")
-    say(render.rules_text(name, current))
+    say(texts.rules_text(name, current, render.style_for().width))
 
 
 @app.command()
 def path() -> None:
     """Print the data folder (set CALLBREAK_HOME to move it)."""
-    say(store.home())
+    sys.stdout.write(store.home() + "\n")  # whole, to copy or to use as $(callbreak path)
 
 
 @app.command()
@@ -318,7 +373,7 @@ def restore(
         say(list_backups(store.check_id(game)))
         return
     with store.locked():
-        restored = restore_backup(store.check_id(game), backup)
+        restored = restore_backup(store.check_id(game), backup, now())
     say(f"Restored game {restored.id} from backup {backup}; "
            "the version it replaced is now backup 1.")
     card(restored)
@@ -338,7 +393,9 @@ def doctor(
 
     with store.locked() if fix else nullcontext():
         problems = check_all(fix)
-    say("\n".join(problems) if problems else f"All files in {store.home()} are sound.")
+    # not fitted to the screen: a path broken over two lines cannot be copied
+    sys.stdout.write(("\n".join(problems) if problems
+                      else f"All files in {store.home()} are sound.") + "\n")
     if problems and not fix:
         raise typer.Exit(1)
 
@@ -379,7 +436,7 @@ def settle(
 ) -> None:
     """Settle up a game, or a sitting with --since: each net and the fewest transfers."""
     from . import index, settleview
-    from .layout import columns
+    from .cells import screen_width
     from .settle import settle as reckon
     from .settle import stake_of
 
@@ -401,7 +458,7 @@ def settle(
 
         say(jsonlib.dumps(settleview.to_dict(result), ensure_ascii=False, indent=2))
         return
-    say(settleview.text(result, columns()))
+    say(settleview.text(result, screen_width()))
 
 
 @app.command()

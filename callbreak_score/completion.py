@@ -108,10 +108,35 @@ def dynamic(kind: str, incomplete: str, values: dict[str, list[str]]) -> list[st
         # The newest 100 that match: a decade of evenings is thousands of ids, and a
         # few typed digits of the date (YYMMDD) narrow them to one month's folder.
         return game_ids(incomplete, limit=100)
+    if kind == "pairs":
+        return _pairs(incomplete)
     if kind == "dealer":
         typed = values.get("players", [])
         return [p for p in typed if p.casefold().startswith(incomplete.casefold())]
     raise _Unsure(kind)
+
+
+def _pairs(incomplete: str) -> list[str]:
+    """`NAME=` for each player of the current game whose name starts with what is typed:
+    the first word of the name when that alone names the player, as `bid` reads it."""
+    from . import store
+    from .errors import Refused
+    from .game import seat_of
+
+    try:
+        players = store.load(store.resolve(None)).players
+    except Refused:
+        return []
+    out = []
+    for seat, name in enumerate(players):
+        short = name.split(" ")[0]
+        try:
+            word = short if seat_of(players, short) == seat else name
+        except Refused:
+            word = name
+        if word.casefold().startswith(incomplete.casefold()):
+            out.append(f"{word}=")
+    return out
 
 
 def _context(spec: dict, args: list[str]) -> tuple[dict, set, dict[str, list[str]]]:
@@ -269,7 +294,8 @@ def build_spec() -> tuple[dict, dict]:
         })
         return text
 
-    completers = {cli.complete_ids: "ids", cli.complete_dealer: "dealer"}
+    completers = {cli.complete_ids: "ids", cli.complete_dealer: "dealer",
+                  cli.complete_pairs: "pairs"}
 
     def params_of(command: object, callback: object) -> list[dict]:
         infos = {}
@@ -340,9 +366,24 @@ def script(shell: str) -> str:
     from typer._completion_shared import get_completion_script
 
     text = get_completion_script(prog_name="callbreak", complete_var=COMPLETE_VAR, shell=shell)
-    text = text.replace("complete -o default -F", "complete -o default -o nosort -F")
+    # Never file names, except for an output file; keep our order (game ids newest first)
+    text = text.replace("complete -o default -F", "complete -o nosort -F")
+    text = text.replace("    return 0\n}", "    case \"${COMP_WORDS[COMP_CWORD-1]}\" in\n"
+                        "        -o|--output) compopt -o default ;;\n    esac\n    return 0\n}")
+    text = text.replace(
+        '  eval $(env _TYPER_COMPLETE_ARGS="${words[1,$CURRENT]}" '
+        '_CALLBREAK_COMPLETE=complete_zsh callbreak)',
+        '  local reply\n'
+        '  reply=$(env _TYPER_COMPLETE_ARGS="${words[1,$CURRENT]}" '
+        '_CALLBREAK_COMPLETE=complete_zsh callbreak)\n'
+        '  if [[ $reply != _files ]]; then\n    eval $reply\n'
+        '  elif [[ ${words[CURRENT-1]} == (-o|--output) ]]; then\n    _files\n  fi')
     text = text.replace("complete --command callbreak --no-files",
                         "complete --command callbreak --keep-order --no-files")
+    if shell == "fish":  # no file names when Typer offers nothing, but for the output file
+        text += ("\ncomplete --command callbreak --no-files\n"
+                 "complete --command callbreak --condition '__fish_seen_subcommand_from export' "
+                 "--short-option o --long-option output --require-parameter --force-files")
     return text + "\n"
 
 

@@ -2,8 +2,6 @@
 
 SPEC = {"root": {
     "params": [
-        {'kind': 'option', 'name': 'install_completion', 'opts': ['--install-completion'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Install completion for the current shell.', 'choices': [], 'complete': None},
-        {'kind': 'option', 'name': 'show_completion', 'opts': ['--show-completion'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show completion for the current shell, to copy it or customize the installation.', 'choices': [], 'complete': None},
         {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
     ],
     "commands": {
@@ -24,11 +22,11 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
         'bid': {'short_help': "Enter this round's bids.", 'params': [
-            {'kind': 'argument', 'name': 'bids', 'opts': [], 'flag': False, 'nargs': -1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': None},
+            {'kind': 'argument', 'name': 'bids', 'opts': [], 'flag': False, 'nargs': -1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'pairs'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
         'tricks': {'short_help': 'Enter the tricks each player won;...', 'params': [
-            {'kind': 'argument', 'name': 'won', 'opts': [], 'flag': False, 'nargs': -1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': None},
+            {'kind': 'argument', 'name': 'won', 'opts': [], 'flag': False, 'nargs': -1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'pairs'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
         'show': {'short_help': 'Show the scorecard: every round, running...', 'params': [
@@ -36,7 +34,15 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'json', 'opts': ['--json'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Print the game as JSON.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
-        'undo': {'short_help': "Take back the last entry: the last round's...", 'params': [
+        'undo': {'short_help': 'Take back the last change, whatever it was...', 'params': [
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
+        ]},
+        'redo': {'short_help': 'Put back what the last undo took back...', 'params': [
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
+        ]},
+        'history': {'short_help': 'List every change made to a game, with its...', 'params': [
+            {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids'},
+            {'kind': 'option', 'name': 'json', 'opts': ['--json'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Print the changes as JSON.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
         'edit': {'short_help': 'Correct a completed round; later totals...', 'params': [
@@ -64,7 +70,7 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'excel', 'opts': ['--excel'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'CSV for Excel on Windows: a UTF-8 byte-order mark and CRLF line ends.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
-        'rules': {'short_help': "Describe a preset's rules and the options...", 'params': [
+        'rules': {'short_help': "Describe a preset's rules; without PRESET,...", 'params': [
             {'kind': 'argument', 'name': 'preset', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': ['nepal', 'pagat', 'tens'], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
@@ -133,7 +139,10 @@ HELP = {
     'Enter the tricks each player won;...': {'zsh': 'Enter the tricks each player won;...', 'fish': 'Enter the tricks each player won;...', 'powershell': 'Enter the tricks each player won;...'},
     'Show the scorecard: every round, running...': {'zsh': 'Show the scorecard\\\\: every round, running...', 'fish': 'Show the scorecard: every round, running...', 'powershell': 'Show the scorecard: every round, running...'},
     'Print the game as JSON.': {'zsh': 'Print the game as JSON.', 'fish': 'Print the game as JSON.', 'powershell': 'Print the game as JSON.'},
-    "Take back the last entry: the last round's...": {'zsh': "Take back the last entry\\\\: the last round''s...", 'fish': "Take back the last entry: the last round's...", 'powershell': "Take back the last entry: the last round's..."},
+    'Take back the last change, whatever it was...': {'zsh': 'Take back the last change, whatever it was...', 'fish': 'Take back the last change, whatever it was...', 'powershell': 'Take back the last change, whatever it was...'},
+    'Put back what the last undo took back...': {'zsh': 'Put back what the last undo took back...', 'fish': 'Put back what the last undo took back...', 'powershell': 'Put back what the last undo took back...'},
+    'List every change made to a game, with its...': {'zsh': 'List every change made to a game, with its...', 'fish': 'List every change made to a game, with its...', 'powershell': 'List every change made to a game, with its...'},
+    'Print the changes as JSON.': {'zsh': 'Print the changes as JSON.', 'fish': 'Print the changes as JSON.', 'powershell': 'Print the changes as JSON.'},
     'Correct a completed round; later totals...': {'zsh': 'Correct a completed round; later totals...', 'fish': 'Correct a completed round; later totals...', 'powershell': 'Correct a completed round; later totals...'},
     "The round's correct bids.": {'zsh': "The round''s correct bids.", 'fish': "The round's correct bids.", 'powershell': "The round's correct bids."},
     "The round's correct tricks.": {'zsh': "The round''s correct tricks.", 'fish': "The round's correct tricks.", 'powershell': "The round's correct tricks."},
@@ -146,7 +155,7 @@ HELP = {
     'csv: one row per player per round; json: the whole game.': {'zsh': 'csv\\\\: one row per player per round; json\\\\: the whole game.', 'fish': 'csv: one row per player per round; json: the whole game.', 'powershell': 'csv: one row per player per round; json: the whole game.'},
     'Write to FILE instead of standard output.': {'zsh': 'Write to FILE instead of standard output.', 'fish': 'Write to FILE instead of standard output.', 'powershell': 'Write to FILE instead of standard output.'},
     'CSV for Excel on Windows: a UTF-8 byte-order mark and CRLF line ends.': {'zsh': 'CSV for Excel on Windows\\\\: a UTF-8 byte-order mark and CRLF line ends.', 'fish': 'CSV for Excel on Windows: a UTF-8 byte-order mark and CRLF line ends.', 'powershell': 'CSV for Excel on Windows: a UTF-8 byte-order mark and CRLF line ends.'},
-    "Describe a preset's rules and the options...": {'zsh': "Describe a preset''s rules and the options...", 'fish': "Describe a preset's rules and the options...", 'powershell': "Describe a preset's rules and the options..."},
+    "Describe a preset's rules; without PRESET,...": {'zsh': "Describe a preset''s rules; without PRESET,...", 'fish': "Describe a preset's rules; without PRESET,...", 'powershell': "Describe a preset's rules; without PRESET,..."},
     'Print the data folder (set CALLBREAK_HOME...': {'zsh': 'Print the data folder (set CALLBREAK_HOME...', 'fish': 'Print the data folder (set CALLBREAK_HOME...', 'powershell': 'Print the data folder (set CALLBREAK_HOME...'},
     "Show a game's backups or put one back (the...": {'zsh': "Show a game''s backups or put one back (the...", 'fish': "Show a game's backups or put one back (the...", 'powershell': "Show a game's backups or put one back (the..."},
     'Show the backups only.': {'zsh': 'Show the backups only.', 'fish': 'Show the backups only.', 'powershell': 'Show the backups only.'},
@@ -166,6 +175,4 @@ HELP = {
     'A game to send: the order and totals as...': {'zsh': 'A game to send\\\\: the order and totals as...', 'fish': 'A game to send: the order and totals as...', 'powershell': 'A game to send: the order and totals as...'},
     'text: a short summary for a chat app; svg: a picture; html: a page.': {'zsh': 'text\\\\: a short summary for a chat app; svg\\\\: a picture; html\\\\: a page.', 'fish': 'text: a short summary for a chat app; svg: a picture; html: a page.', 'powershell': 'text: a short summary for a chat app; svg: a picture; html: a page.'},
     'Print the TAB-completion script for a...': {'zsh': 'Print the TAB-completion script for a...', 'fish': 'Print the TAB-completion script for a...', 'powershell': 'Print the TAB-completion script for a...'},
-    'Install completion for the current shell.': {'zsh': 'Install completion for the current shell.', 'fish': 'Install completion for the current shell.', 'powershell': 'Install completion for the current shell.'},
-    'Show completion for the current shell, to copy it or customize the installation.': {'zsh': 'Show completion for the current shell, to copy it or customize the installation.', 'fish': 'Show completion for the current shell, to copy it or customize the installation.', 'powershell': 'Show completion for the current shell, to copy it or customize the installation.'},
 }

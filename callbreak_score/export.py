@@ -102,3 +102,25 @@ def summary(game: Game) -> dict[str, object]:
         "winners": [names[s] for s in game.winners()],
         "finished": game.finished is not None,
     }
+
+
+def history_json(game: Game) -> str:
+    """`history --json`: every change, oldest first, with the rounds it replaced."""
+    import json
+
+    def rounds(side: tuple) -> list[dict[str, object]]:
+        return [{"bids": list(r.bids), "tricks": None if r.tricks is None else list(r.tricks)}
+                for r in side]
+
+    changes = [{
+        "number": number,
+        "at": change.at,
+        "change": change.kind,
+        "round": change.round,
+        "before": rounds(change.before),
+        "after": rounds(change.after),
+        "finished_before": change.finished[0],
+        "finished_after": change.finished[1],
+        "of": change.target,
+    } for number, change in enumerate(game.history, 1)]
+    return json.dumps({"id": game.id, "changes": changes}, ensure_ascii=False, indent=2) + "\n"

@@ -17,6 +17,10 @@ from .scoring import Round
 SEATS = 4
 TRICKS = 13
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
+if TYPE_CHECKING:
+    from .history import Change
+
 
 @dataclass(frozen=True)
 class Game:
@@ -27,6 +31,7 @@ class Game:
     rounds: tuple[Round, ...] = ()
     created: str = ""
     finished: str | None = None
+    history: tuple[Change, ...] = ()  # every change, oldest first (history.py)
 
     def dealer(self, number: int) -> int:
         """The seat that deals round `number` (1-based): the deal passes on each round."""
@@ -88,6 +93,12 @@ def new_game(
     game_id: str, players: Sequence[str], rules: Rules, dealer: str | None, created: str
 ) -> Game:
     names = check_players(players)
+    for name in names:
+        # `bid` and `tricks` read such words as numbers or as NAME=N pairs. Only new games
+        # are checked: a stored game with such a name still loads and plays by seat order.
+        if name.lstrip("+-").isdecimal() or "=" in name:
+            raise Refused(f"player name '{name}' would read as a number or a NAME=N pair; "
+                          "use a name with a letter and without '='")
     first = 0 if dealer is None else seat_of(names, dealer)
     return Game(id=game_id, players=names, rules=rules, first_dealer=first, created=created)
 
@@ -107,15 +118,23 @@ def seat_of(players: Sequence[str], name: str) -> int:
     raise Refused(f"no player is called '{name}'; the players are {', '.join(players)}")
 
 
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """'1 round', '2 rounds'."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
 def parse_numbers(game: Game, words: Sequence[str], what: str) -> tuple[int, ...]:
     """Four numbers in seat order, or NAME=N pairs in any order, as seat-ordered numbers."""
     order = " ".join(game.players)
     usage = f"give four {what}, in seat order ({order}), or NAME=N for each player"
+    words = _join_pairs(words)
+    if any("," in w for w in words):
+        raise Refused(f"separate the {what} with spaces, not commas (4 3 2 4); {usage}")
     paired = ["=" in w for w in words]
     if any(paired) and not all(paired):
         raise Refused(f"mix of plain numbers and NAME=N pairs; {usage}")
     if len(words) != SEATS:
-        raise Refused(f"{len(words)} {what} given; {usage}")
+        raise Refused(f"{plural(len(words), 'number')} given; {usage}")
     if not any(paired):
         return tuple(_number(w, game.players[seat], what) for seat, w in enumerate(words))
     values: dict[int, int] = {}
@@ -128,10 +147,23 @@ def parse_numbers(game: Game, words: Sequence[str], what: str) -> tuple[int, ...
     return tuple(values[seat] for seat in range(SEATS))
 
 
+def _join_pairs(words: Sequence[str]) -> list[str]:
+    """'Asha= 4', 'Asha =4' and 'Asha = 4' as 'Asha=4' (TAB completes 'Asha=' and a space)."""
+    out: list[str] = []
+    for word in words:
+        if out and (out[-1].endswith("=") or word.startswith("=")):
+            out[-1] += word
+        else:
+            out.append(word)
+    return out
+
+
 def _number(word: str, player: str, what: str) -> int:
+    """A whole number, signs included ('-1' is a number, refused later as out of range)."""
     text = word.strip()
-    # isdecimal() admits Devanagari digits (४) and int() reads them; it refuses '+4', '1_0'
-    if not text.isdecimal():
+    digits = text[1:] if text[:1] == "-" else text
+    # isdecimal() admits Devanagari digits (४) and int() reads them; it refuses '1_0'
+    if not digits.isdecimal():
         raise Refused(f"'{word}' for {player} is not a whole number of {what}")
     return int(text)
 
@@ -198,20 +230,6 @@ def _check_open(game: Game) -> None:
             f"game {game.id} is over; start another with 'callbreak new', "
             "or 'callbreak undo' to reopen it"
         )
-
-
-def undo(game: Game) -> Game:
-    """Take back the last entry: the finish of an open game, else the last tricks, else bids."""
-    if not game.rounds:
-        raise Refused(f"nothing to undo in game {game.id}: no bids are entered yet")
-    if game.rules.is_open and game.finished and not scoring.over(game.rules, game.rounds):
-        return replace(game, finished=None)
-    last = game.rounds[-1]
-    if last.tricks is not None:
-        rounds = game.rounds[:-1] + (replace(last, tricks=None),)
-    else:
-        rounds = game.rounds[:-1]
-    return replace(game, rounds=rounds, finished=None)
 
 
 def edit(

@@ -29,7 +29,11 @@ def now() -> str:
 
 
 def say(text: str) -> None:
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    """Print words for a person: every line fitted to the screen's width."""
+    from .cells import fit, screen_width
+
+    text = fit(text.rstrip("\n"), screen_width())
+    sys.stdout.write(text + "\n")
 
 
 def card(game: Game) -> None:
@@ -38,13 +42,20 @@ def card(game: Game) -> None:
     say(scorecard(game, style_for()))
 
 
-def change_current(change: Callable[[Game], Game]) -> tuple[Game, Game]:
-    """Load the current game, change it and save it, all under the lock: (before, after)."""
+def change_current(change: Callable[[Game], Game], kind: str | None) -> tuple[Game, Game]:
+    """Load the current game, change it and save it, all under the lock: (before, after).
+
+    With a `kind`, the change is recorded in the game's history; without, `change` is an
+    undo or redo, which records itself.
+    """
     from . import store
+    from .history import record
 
     with store.locked():
         before = store.load(store.resolve(None))
         after = change(before)
+        if kind is not None:
+            after = record(before, after, kind, now())
         store.save(after)
     return before, after
 
@@ -52,9 +63,9 @@ def change_current(change: Callable[[Game], Game]) -> tuple[Game, Game]:
 @refusing
 def bid(words: Sequence[str]) -> None:
     from .game import enter_bids, parse_numbers
-    from .render import bids_entered
+    from .texts import bids_entered
 
-    _, game = change_current(lambda g: enter_bids(g, parse_numbers(g, words, "bids")))
+    _, game = change_current(lambda g: enter_bids(g, parse_numbers(g, words, "bids")), "bids")
     say(bids_entered(game))
 
 
@@ -63,7 +74,7 @@ def tricks(words: Sequence[str]) -> None:
     from .game import enter_tricks, parse_numbers
 
     _, game = change_current(
-        lambda g: enter_tricks(g, parse_numbers(g, words, "tricks"), now()))
+        lambda g: enter_tricks(g, parse_numbers(g, words, "tricks"), now()), "tricks")
     card(game)
 
 
@@ -103,7 +114,10 @@ def dispatch(words: Sequence[str]) -> bool:
         return run_if_asked()
     if words and words[0] in ("bid", "tricks"):
         entry = list(words[1:])
-        if not entry or any(w.startswith("-") for w in entry):
+        if entry[:1] == ["--"]:
+            entry = entry[1:]  # names that start with '-' follow a '--'
+        # '-1' or '-' is a wrong number, refused here; '--help' and other options go to Typer
+        elif not entry or any(w.startswith("--") for w in entry):
             return False
         (bid if words[0] == "bid" else tricks)(entry)
         return True

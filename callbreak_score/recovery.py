@@ -6,17 +6,19 @@ All reading and writing goes through store; this module decides what to say and 
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 from . import schema, store
 from .errors import Refused
-from .game import Game
+from .game import Game, plural
+from .history import record
 from .scoring import points
 
 
 def _describe(game: Game) -> str:
     totals = ", ".join(f"{p} {points(game.rules, t)}" for p, t in zip(game.players, game.totals()))
     state = "finished" if game.finished else "playing"
-    return f"{game.completed} rounds played, {state}; totals {totals}"
+    return f"{plural(game.completed, 'round')} played, {state}; totals {totals}"
 
 
 def list_backups(game_id: str) -> str:
@@ -37,8 +39,13 @@ def list_backups(game_id: str) -> str:
     return "\n".join(lines)
 
 
-def restore_backup(game_id: str, n: int) -> Game:
-    """Put backup n back as the game; call under the lock."""
+def restore_backup(game_id: str, n: int, now: str) -> Game:
+    """Put backup n back as the game, recorded in its history; call under the lock.
+
+    The rounds come from the backup and the history goes on from the current version, so
+    an undo takes the restore back. A game whose file is gone or damaged takes the
+    backup's own history.
+    """
     if not 1 <= n <= store.BACKUPS:
         raise Refused(f"--backup {n} is outside 1..{store.BACKUPS}")
     path = store.backup_path(game_id, n)
@@ -53,9 +60,15 @@ def restore_backup(game_id: str, n: int) -> Game:
             f"game {game_id} has no backup {n}; "
             + (f"it has {', '.join(have)}" if have else "it has none yet")
         ) from None
-    game = schema.decode(data, path, game_id)
-    store.commit(game_id, data)
-    return game
+    backup = schema.decode(data, path, game_id)
+    try:
+        current = store.load(game_id)
+    except Refused:
+        current = backup
+    restored = record(current, replace(current, rounds=backup.rounds, finished=backup.finished),
+                      "restore", now)
+    store.save(restored)
+    return restored
 
 
 def check_all(fix: bool) -> list[str]:

@@ -1,6 +1,7 @@
-"""The scorecard, the game list and the rules as text (the only module that decides looks).
+"""The scorecard: every round, running totals and who is ahead, in the layout that fits
+the screen (the only module that decides how the scorecard looks).
 
-A small table printer of our own rather than Rich: importing Rich's console alone costs
+Our own small renderer (cells.py) rather than Rich: importing Rich's console alone costs
 more start-up than the whole of `callbreak show` may (README, "Speed").
 Colour only on a terminal, and never with NO_COLOR set.
 """
@@ -11,21 +12,23 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import rules as rulebook
-from .game import Game
+from . import cells
+from .game import Game, plural
 from .scoring import eight_win_seat, made, points, round_scores, running_totals
 
 GREEN, RED, BOLD, DIM, RESET = "\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
 
 
 class Style:
-    """How to draw: colours on or off, box lines or plain ASCII."""
+    """How to draw: colours on or off, box lines or plain ASCII, and the screen's width."""
 
-    def __init__(self, color: bool, unicode: bool) -> None:
+    def __init__(self, color: bool, unicode: bool, width: int = 80) -> None:
         self.color = color
         self.box = "─│┌┬┐├┼┤└┴┘" if unicode else "-|+++++++++"
         self.made, self.broken, self.pending = ("✓", "✗", "·") if unicode else ("+", "x", ".")
         self.dot = "·" if unicode else "-"
+        self.more = "…" if unicode else "~"  # ends a name cut short
+        self.width = width
 
     def paint(self, text: str, code: str) -> str:
         return f"{code}{text}{RESET}" if self.color and text else text
@@ -37,66 +40,11 @@ def style_for(stream: object = None) -> Style:
     color = isatty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
     encoding = getattr(stream, "encoding", None) or "ascii"
     try:
-        "─│┌✓✗·".encode(encoding)
+        "─│┌✓✗·…".encode(encoding)
         unicode = True
     except (UnicodeEncodeError, LookupError):
         unicode = False
-    return Style(color, unicode)
-
-
-def width(text: str) -> int:
-    """Terminal columns: combining marks take none, wide (East Asian) characters two."""
-    import unicodedata
-
-    cols = 0
-    for ch in text:
-        if ch == "\x1b":
-            continue
-        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-            continue
-        cols += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return cols
-
-
-def _visible(text: str) -> str:
-    """The text without colour codes, for measuring."""
-    out, skip = [], False
-    for ch in text:
-        if ch == "\x1b":
-            skip = True
-        elif skip:
-            skip = ch != "m"
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-def _pad(text: str, cols: int, right: bool) -> str:
-    gap = " " * max(0, cols - width(_visible(text)))
-    return gap + text if right else text + gap
-
-
-def table(
-    header: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool], style: Style,
-    footer: Sequence[str] | None = None,
-) -> str:
-    """A boxed table; `right` says which columns are right-aligned."""
-    body = list(rows) + ([footer] if footer else [])
-    cols = [max(width(_visible(r[i])) for r in [header, *body]) for i in range(len(header))]
-    h, v, tl, tm, tr, ml, mm, mr, bl, bm, br = style.box
-
-    def rule(left: str, mid: str, end: str) -> str:
-        return left + mid.join(h * (c + 2) for c in cols) + end
-
-    def line(cells: Sequence[str]) -> str:
-        return v + v.join(f" {_pad(c, w, r)} " for c, w, r in zip(cells, cols, right)) + v
-
-    out = [rule(tl, tm, tr), line([style.paint(c, BOLD) for c in header]), rule(ml, mm, mr)]
-    out += [line(r) for r in rows]
-    if footer:
-        out += ([rule(ml, mm, mr)] if rows else []) + [line(footer)]
-    out.append(rule(bl, bm, br))
-    return "\n".join(out)
+    return Style(color, unicode, cells.screen_width(stream))
 
 
 def names(game: Game, seats: Sequence[int]) -> str:
@@ -106,10 +54,38 @@ def names(game: Game, seats: Sequence[int]) -> str:
 
 
 def scorecard(game: Game, style: Style) -> str:
-    """Each round's bids, tricks and scores, each under a line of running totals (as in a
-    notebook: everyone can check the adding up), then the totals and who is ahead."""
+    """Each round's bids, tricks and scores with the running totals (as in a notebook:
+    everyone can check the adding up), then the totals and who is ahead.
+
+    The full table when it fits the screen; else the same table with names cut short
+    and a legend; else one block of lines per round. Every number is always shown.
+    """
+    title = f"Game {game.id} {style.dot} {game.rules.preset} {style.dot} {_progress(game)}"
+    full = _table(game, style, list(game.players))
+    if _fits(full, style):
+        body, legend = _draw(full, style), []
+    else:
+        body, legend = _narrow(game, style)
+    lines = [title, *body, *legend]
+    lines.append(style.paint(
+        f"bid/tricks {style.made} made {style.broken} broken, score; "
+        "'total': the running total", DIM) if game.rounds else "No bids yet.")
+    lines += _standing(game)
+    return cells.fit("\n".join(lines), style.width) + "\n"
+
+
+def _cell(game: Game, style: Style, bid: int, won: int | None, score: int | None) -> str:
+    if won is None or score is None:
+        return f"{bid}/{style.pending}"
+    good = made(game.rules, bid, won)
+    mark = style.made if good else style.broken
+    return style.paint(f"{bid}/{won} {mark} {points(game.rules, score):>5}",
+                       GREEN if good else RED)
+
+
+def _table(game: Game, style: Style, labels: list[str]) -> tuple[list, list, list]:
+    """(header, rows, footer) of the scorecard table with these player labels."""
     rules = game.rules
-    header = ["Round", "Dealer", *game.players]
     rows = []
     after = running_totals(rules, game.rounds)
     for number, played in enumerate(game.rounds, 1):
@@ -117,40 +93,103 @@ def scorecard(game: Game, style: Style) -> str:
             rows.append(["", style.paint("total", DIM)]
                         + [points(rules, t) for t in after[number - 2]])
         scores = round_scores(rules, played)
-        cells = [str(number), game.players[game.dealer(number)]]
-        for seat, bid in enumerate(played.bids):
-            if played.tricks is None or scores is None:
-                cells.append(f"{bid}/{style.pending}")
-                continue
-            won = played.tricks[seat]
-            good = made(rules, bid, won)
-            mark = style.made if good else style.broken
-            text = f"{bid}/{won} {mark} {points(rules, scores[seat]):>5}"
-            cells.append(style.paint(text, GREEN if good else RED))
-        rows.append(cells)
+        rows.append([str(number), labels[game.dealer(number)]] + [
+            _cell(game, style, bid, None if played.tricks is None else played.tricks[seat],
+                  None if scores is None else scores[seat])
+            for seat, bid in enumerate(played.bids)])
     top = set(game.winners() if game.finished else game.leaders())
     footer = ["Total", ""] + [
         style.paint(points(rules, t), BOLD) if seat in top else points(rules, t)
         for seat, t in enumerate(game.totals())
     ]
-    lines = [f"Game {game.id} {style.dot} {rules.preset} {style.dot} {_progress(game)}"]
-    lines.append(table(header, rows, [True, False] + [True] * 4, style, footer))
-    lines.append(style.paint(
-        f"bid/tricks {style.made} made {style.broken} broken, score; "
-        "'total': the running total", DIM) if game.rounds else
-        "No bids yet.")
-    lines += _standing(game)
-    return "\n".join(lines) + "\n"
+    return ["Round", "Dealer", *labels], rows, footer
+
+
+def _fits(parts: tuple[list, list, list], style: Style) -> bool:
+    header, rows, footer = parts
+    return cells.table_width(header, [*rows, footer]) <= style.width
+
+
+def _draw(parts: tuple[list, list, list], style: Style) -> list[str]:
+    header, rows, footer = parts
+    seats = len(header) - 2
+    return cells.table(header, rows, [True, False] + [True] * seats, style.box, footer,
+                       BOLD if style.color else "")
+
+
+def _legend(game: Game, labels: list[str], style: Style) -> list[str]:
+    lines = []
+    for name, label in zip(game.players, labels):
+        if label != name:
+            lines += cells.wrap(f"{label} = {name}", style.width, "  ")
+    return lines
+
+
+def _narrow(game: Game, style: Style) -> tuple[list[str], list[str]]:
+    """The table with names cut to fit, else one block per round."""
+    longest = max(cells.width(p) for p in game.players)
+    for cols in range(longest - 1, 3, -1):
+        labels = cells.labels(game.players, cols, style.more)
+        parts = _table(game, style, labels)
+        if _fits(parts, style):
+            return _draw(parts, style), _legend(game, labels, style)
+        if max(cells.width(label) for label in labels) < 7:
+            break  # names no longer decide the width: the numbers do
+    return _blocks(game, style)
+
+
+def _blocks(game: Game, style: Style) -> tuple[list[str], list[str]]:
+    """One block per round: a line per player with bid/tricks, score and running total."""
+    rules = game.rules
+    after = running_totals(rules, game.rounds)
+    entries = []  # (round number or None for the total, [(seat, mark, score, total)])
+    for number, played in enumerate(game.rounds, 1):
+        scores = round_scores(rules, played)
+        lines = []
+        for seat, bid in enumerate(played.bids):
+            if played.tricks is None or scores is None:
+                lines.append((seat, f"{bid}/{style.pending}", "", ""))
+                continue
+            won = played.tricks[seat]
+            good = made(rules, bid, won)
+            mark = f"{bid}/{won} {style.made if good else style.broken}"
+            lines.append((seat, style.paint(mark, GREEN if good else RED),
+                          points(rules, scores[seat]), points(rules, after[number - 1][seat])))
+        entries.append((number, lines))
+    top = set(game.winners() if game.finished else game.leaders())
+    entries.append((None, [(seat, "", "", style.paint(points(rules, t), BOLD) if seat in top
+                            else points(rules, t)) for seat, t in enumerate(game.totals())]))
+    every = [line for _, lines in entries for line in lines]
+    mark_w = max([cells.width("bid/won")] + [cells.width(m) for _, m, _, _ in every])
+    score_w = max([cells.width("score")] + [cells.width(s) for _, _, s, _ in every])
+    total_w = max([cells.width("total")] + [cells.width(t) for _, _, _, t in every])
+    room = style.width - 8 - mark_w - score_w - total_w  # the row below, less the name
+    longest = max(cells.width(p) for p in game.players)
+    labels = cells.labels(game.players, max(3, min(longest, room)), style.more)
+    name_w = max(cells.width(label) for label in labels)
+
+    def row(name: str, mark: str, score: str, total: str) -> str:
+        return (f"  {cells.pad(name, name_w)}  {cells.pad(mark, mark_w)}  "
+                f"{cells.pad(score, score_w, True)}  {cells.pad(total, total_w, True)}").rstrip()
+
+    out = [style.paint(row("", "bid/won", "score", "total"), DIM)]
+    for number, lines in entries:
+        if number is None:
+            out.append("Total")
+        else:
+            out.append(f"Round {number} {style.dot} {labels[game.dealer(number)]} deals")
+        out += [row(labels[seat], mark, score, total) for seat, mark, score, total in lines]
+    return out, _legend(game, labels, style)
 
 
 def _progress(game: Game) -> str:
     rules = game.rules
     done = game.completed
     if rules.rounds is not None:
-        return f"{done} of {rules.rounds} rounds played"
+        return f"{done} of {plural(rules.rounds, 'round')} played"
     if rules.target is not None:
-        return f"{done} rounds played, playing to {rules.target}"
-    return f"{done} rounds played, open game"
+        return f"{plural(done, 'round')} played, playing to {rules.target}"
+    return f"{plural(done, 'round')} played, open game"
 
 
 def _standing(game: Game) -> list[str]:
@@ -179,70 +218,3 @@ def _standing(game: Game) -> list[str]:
     else:
         out.append(f"Next: round {number}, {dealer} deals, {first} bids first.")
     return out
-
-
-def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str:
-    """The games, newest first: one row each, the current one marked with '*'."""
-    if not entries:
-        return "No games yet. Start one with: callbreak new P1 P2 P3 P4\n"
-    header = ["", "Game", "Date", "Players", "Rounds", "Leader / winner", "Status"]
-    rows = []
-    for e in entries:
-        mark = "*" if e["id"] == current else ""
-        if e.get("damaged"):
-            rows.append([mark, e["id"], "", "", "", "", style.paint("damaged", RED)])
-            continue
-        total = e["rounds_total"]
-        played = f"{e['rounds_played']}/{total}" if total else str(e["rounds_played"])
-        top = e["winners"] or e["leaders"]
-        status = "finished" if e["finished"] else "playing"
-        rows.append([mark, e["id"], e["created"][:10], ", ".join(e["players"]), played,
-                     ", ".join(top), status])
-    body = table(header, rows, [False, False, False, False, True, False, False], style)
-    note = "* current game" if current in {e["id"] for e in entries} else ""
-    return body + "\n" + (note + "\n" if note else "")
-
-
-def rules_text(preset: str, current: Game | None) -> str:
-    import textwrap
-
-    lines = textwrap.wrap(f"{preset}: {rulebook.PRESET_SUMMARIES[preset]}", 78)
-    others = [p for p in rulebook.PRESETS if p != preset]
-    lines += [f"Other presets: {' and '.join(others)} ('callbreak rules NAME').",
-              "The options a table may add: 'callbreak new --help'."]
-    if current is not None:
-        lines += ["", f"In force for the current game {current.id}:"]
-        lines += [f"  {line}" for line in rulebook.describe(current.rules)]
-    return "\n".join(lines) + "\n"
-
-
-def _turn(game: Game, number: int) -> str:
-    dealer = game.players[game.dealer(number)]
-    return f"{dealer} deals, {game.players[game.bid_order(number)[0]]} bids first"
-
-
-def started(game: Game) -> str:
-    ends = rulebook.end_words(game.rules)
-    return (
-        f"Started game {game.id} ({game.rules.preset}, {ends}): {', '.join(game.players)}.\n"
-        f"Round 1: {_turn(game, 1)}.\n"
-        "Enter the bids in seat order: callbreak bid B1 B2 B3 B4"
-    )
-
-
-def bids_entered(game: Game) -> str:
-    number = len(game.rounds)
-    bids = game.rounds[-1].bids
-    said = ", ".join(f"{game.players[s]} {bids[s]}" for s in game.bid_order(number))
-    return (
-        f"Round {number} bids: {said} (total {sum(bids)}).\n"
-        "After the 13th trick: callbreak tricks T1 T2 T3 T4"
-    )
-
-
-def undone(before: Game, after: Game) -> str:
-    if before.finished and after.rounds == before.rounds:
-        return f"Reopened game {after.id}: it is no longer finished."
-    number = len(before.rounds)
-    what = "tricks" if before.rounds[-1].tricks is not None else "bids"
-    return f"Took back round {number}'s {what}."

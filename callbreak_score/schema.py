@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from . import game as moves
+from . import history as log
 from .errors import Damaged, Refused
 from .game import Game, Round
+from .history import Change
 from .rules import rules_from_dict
 
-SCHEMA = 2
-ID_PATTERN = re.compile(r"\A(\d{6})-([1-9]\d{0,3})\Z")
+SCHEMA = 3
+ID_PATTERN = re.compile(r"\A(\d{6})-([1-9]\d{0,5})\Z")
+MAX_PER_DAY = 999_999  # the largest number ID_PATTERN takes; store.add stops there
 
 
 def decode(data: bytes, path: str, game_id: str | None = None) -> Game:
@@ -72,8 +76,13 @@ def _v1_to_v2(raw: dict) -> dict:
     return out
 
 
+def _v2_to_v3(raw: dict) -> dict:
+    """Schema 2 kept no history; `null` asks decode to rebuild it from the rounds."""
+    return {**raw, "schema": 3, "history": None}
+
+
 # MIGRATIONS[v] turns a schema-v file into schema v+1; applied in order, oldest first.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def migrate(raw: dict) -> dict:
@@ -84,7 +93,8 @@ def migrate(raw: dict) -> dict:
     return raw
 
 
-_FIELDS = ("schema", "id", "players", "first_dealer", "rules", "rounds", "created", "finished")
+_FIELDS = ("schema", "id", "players", "first_dealer", "rules", "rounds", "created", "finished",
+           "history")
 
 
 def _from_dict(raw: dict) -> Game:
@@ -116,7 +126,66 @@ def _from_dict(raw: dict) -> Game:
         id=game_id, players=names, rules=rules, first_dealer=names.index(raw["first_dealer"]),
         created=raw["created"],
     )
-    return moves.replay(start, parsed, raw["finished"] or raw["created"], raw["finished"])
+    game = moves.replay(start, parsed, raw["finished"] or raw["created"], raw["finished"])
+    if raw["history"] is None:
+        return replace(game, history=log.synthesize(game))
+    if not isinstance(raw["history"], list):
+        raise Refused("'history' is not a list of changes")
+    changes = tuple(_change(c, n) for n, c in enumerate(raw["history"], 1))
+    log.stacks(changes)  # refuses an undo or redo that does not fit the changes before it
+    return replace(game, history=changes)
+
+
+def _change(raw: object, number: int) -> Change:
+    where = f"history entry {number}"
+    if not isinstance(raw, dict) or not {"at", "change", "from_round", "before", "after",
+                                          "finished"} <= set(raw):
+        raise Refused(f"{where} is not a change (at, change, from_round, before, after, "
+                      "finished)")
+    kind, at, first = raw["change"], raw["at"], raw["from_round"]
+    if kind not in log.KINDS:
+        raise Refused(f"{where}: unknown change {kind!r}")
+    if at is not None and not isinstance(at, str):
+        raise Refused(f"{where}: 'at' is not a time or null")
+    if isinstance(first, bool) or not isinstance(first, int) or first < 1:
+        raise Refused(f"{where}: 'from_round' is not a round number")
+    finished = raw["finished"]
+    if not (isinstance(finished, list) and len(finished) == 2
+            and all(f is None or isinstance(f, str) for f in finished)):
+        raise Refused(f"{where}: 'finished' is not [before, after]")
+    target = raw.get("of")
+    if (kind in ("undo", "redo")) != (target is not None) or (
+            target is not None and (isinstance(target, bool) or not isinstance(target, int))):
+        raise Refused(f"{where}: 'of' names the change an undo or redo is about, and only then")
+    sides = []
+    for side in ("before", "after"):
+        if not isinstance(raw[side], list):
+            raise Refused(f"{where}: '{side}' is not a list of rounds")
+        sides.append(tuple(_round(r, first + i) for i, r in enumerate(raw[side])))
+    return Change(kind, at, first - 1, sides[0], sides[1], (finished[0], finished[1]), target)
+
+
+def _round_text(played: Round) -> str:
+    import json
+
+    tricks = None if played.tricks is None else list(played.tricks)
+    return f'{{"bids": {json.dumps(list(played.bids))}, "tricks": {json.dumps(tricks)}}}'
+
+
+def _change_text(change: Change) -> str:
+    import json
+
+    def dumps(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    of = f', "of": {change.target}' if change.target is not None else ""
+    return (
+        f'{{"at": {dumps(change.at)}, "change": {dumps(change.kind)}, '
+        f'"from_round": {change.start + 1}, '
+        f'"before": [{", ".join(map(_round_text, change.before))}], '
+        f'"after": [{", ".join(map(_round_text, change.after))}], '
+        f'"finished": {dumps(list(change.finished))}{of}}}'
+    )
 
 
 def _round(raw: object, number: int) -> Round:
@@ -144,11 +213,8 @@ def encode(game: Game) -> bytes:
     def dumps(value: object) -> str:
         return json.dumps(value, ensure_ascii=False)
 
-    rounds = ",\n".join(
-        f'    {{"bids": {dumps(list(r.bids))}, "tricks": '
-        f"{dumps(None if r.tricks is None else list(r.tricks))}}}"
-        for r in game.rounds
-    )
+    rounds = ",\n".join(f"    {_round_text(r)}" for r in game.rounds)
+    changes = ",\n".join(f"    {_change_text(c)}" for c in game.history)
     rules = json.dumps(game.rules.to_dict(), ensure_ascii=False, indent=2).replace("\n", "\n  ")
     text = (
         "{\n"
@@ -159,7 +225,8 @@ def encode(game: Game) -> bytes:
         f'  "rules": {rules},\n'
         f'  "rounds": [{chr(10) + rounds + chr(10) + "  " if rounds else ""}],\n'
         f'  "created": {dumps(game.created)},\n'
-        f'  "finished": {dumps(game.finished)}\n'
+        f'  "finished": {dumps(game.finished)},\n'
+        f'  "history": [{chr(10) + changes + chr(10) + "  " if changes else ""}]\n'
         "}\n"
     )
     return text.encode("utf-8")

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from .layout import wrap
-from .render import width
+from .cells import width, wrap
 from .settle import Settlement
 
 
@@ -45,7 +44,7 @@ def text(result: Settlement, cols: int) -> str:
     else:
         head = (f"Settling {len(games)} games ({games[0]} to {games[-1]}): "
                 f"{result.scheme} scheme, stake {stake}.")
-    lines = wrap(head, cols)
+    lines = wrap(head, cols, "  ")
     name_cols = max((width(name) for name, _ in result.net), default=0)
     amounts = [signed(a, result.stake) for _, a in result.net]
     amount_cols = max((len(a) for a in amounts), default=0)
@@ -56,5 +55,5 @@ def text(result: Settlement, cols: int) -> str:
     if not result.transfers:
         lines.append("Nobody pays anybody.")
     for t in result.transfers:
-        lines += wrap(f"{t.payer} pays {t.payee} {money(t.amount, result.stake)}", cols)
+        lines += wrap(f"{t.payer} pays {t.payee} {money(t.amount, result.stake)}", cols, "  ")
     return "\n".join(lines) + "\n"

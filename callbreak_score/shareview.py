@@ -3,9 +3,9 @@ the chart as a self-contained SVG picture or HTML page (Rich's recording console
 
 from __future__ import annotations
 
+from .cells import wrap
 from .chartview import chart
 from .game import Game
-from .layout import wrap
 from .rules import end_words
 from .scoring import made, points, round_scores, running_totals
 
@@ -37,12 +37,12 @@ def text(game: Game, unicode: bool) -> str:
     """The date, the rule set, the final order with totals and the winners marked."""
     top = set(game.winners())
     lines = [f"Call Break, {game.created[:10]}"]
-    lines += wrap(f"{game.rules.preset}, {end_words(game.rules)}, game {game.id}", PHONE)
+    lines += wrap(f"{game.rules.preset}, {end_words(game.rules)}, game {game.id}", PHONE, "  ")
     for place, seat in places(game):
         mark = f" {TROPHY[unicode]}" if seat in top else ""
         total = points(game.rules, game.totals()[seat])
         lines += wrap(f"{place}. {game.players[seat]} {total}{mark}", PHONE, "   ")
-    lines += wrap(_verdict(game), PHONE)
+    lines += wrap(_verdict(game), PHONE, "  ")
     return "\n".join(lines) + "\n"
 
 

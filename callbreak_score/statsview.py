@@ -5,8 +5,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from .cells import wrap
 from .index import Report
-from .layout import console, wrap
+from .layout import console
 from .stats import PlayerStats
 
 LONG_REBUILD = 300  # game files to read before a progress bar is worth showing
@@ -54,11 +55,11 @@ def text(players: Sequence[PlayerStats], cols: int) -> str:
     the screen that render.width measures; lines that wrap need no columns at all."""
     if not players:
         return "No finished games to count (stats count finished games only).\n"
-    lines = wrap("Standings across finished games (most wins first):", cols)
+    lines = wrap("Standings across finished games (most wins first):", cols, "  ")
     for p in players:
         lines.append("")
         lines += wrap(f"{p.name}: games {p.games}, wins {p.wins} ({_percent(p.win_rate)}), "
-                      f"average total {p.average_total:.2f}", cols)
+                      f"average total {p.average_total:.2f}", cols, "  ")
         lines += wrap(f"  bids made {p.made} of {p.bids} ({_percent(p.made_rate)}), exact "
                       f"{p.exact}, average bid {p.average_bid:.2f}, extra tricks "
                       f"{p.extra_tricks}", cols, "    ")

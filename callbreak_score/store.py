@@ -20,10 +20,10 @@ import time
 
 from .errors import Damaged, Refused
 from .game import Game
-from .schema import ID_PATTERN, SCHEMA, decode, encode
+from .schema import ID_PATTERN, MAX_PER_DAY, SCHEMA, decode, encode
 
 BACKUPS = 3
-_FILE_NAME = re.compile(r"\d{6}-[1-9]\d{0,3}\.json\Z")
+_FILE_NAME = re.compile(r"\d{6}-[1-9]\d{0,5}\.json\Z")
 LOCK_TIMEOUT = 5.0
 
 
@@ -104,8 +104,11 @@ def add(draft: Game) -> Game:
     from dataclasses import replace
 
     today = draft.created[2:4] + draft.created[5:7] + draft.created[8:10]
-    taken = [int(i[7:]) for i in game_ids(today + "-")]
-    game = replace(draft, id=f"{today}-{max(taken, default=0) + 1}")
+    taken = [int(i[7:]) for i in game_ids(today + "-", limit=1)]
+    number = max(taken, default=0) + 1
+    if number > MAX_PER_DAY:
+        raise Refused(f"{MAX_PER_DAY} games were started today; no more fit in a day's ids")
+    game = replace(draft, id=f"{today}-{number}")
     save(game)
     set_current(game.id)
     return game
@@ -171,7 +174,7 @@ def write_atomic(path: str, data: bytes, make_folder: bool = True) -> None:
     folder, base = os.path.split(os.path.abspath(path))
     try:
         if make_folder:
-            os.makedirs(folder, exist_ok=True)
+            _make_folders(folder)
         tmp = os.path.join(folder, f".{base}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                      0o644)
@@ -193,6 +196,20 @@ def write_atomic(path: str, data: bytes, make_folder: bool = True) -> None:
             f"could not save {path}: {error.strerror or error}; "
             "the previous version is left as it was"
         ) from None
+
+
+def _make_folders(folder: str) -> None:
+    """Create `folder` and any missing parents, each made durable in its own parent."""
+    if os.path.isdir(folder):
+        return
+    parent = os.path.dirname(folder)
+    if parent != folder:
+        _make_folders(parent)
+    try:
+        os.mkdir(folder)
+    except FileExistsError:
+        return  # another process made it; its fsync is its own
+    _fsync_dir(parent)
 
 
 def _replace(src: str, dst: str) -> None:
@@ -290,7 +307,7 @@ class locked:  # noqa: N801 - used like contextlib's context managers: `with loc
         if not self.create and not os.path.isdir(os.path.join(folder, "games")):
             return
         try:
-            os.makedirs(folder, exist_ok=True)
+            _make_folders(folder)
             fd = os.open(os.path.join(folder, ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
             raise Refused(f"cannot use the data folder {folder}: {error.strerror}") from None
@@ -369,7 +386,7 @@ def remove(path: str) -> None:
 def move_aside(path: str) -> str:
     """Move a damaged file into damaged/ under a new name, keeping its bytes."""
     folder = _dir("damaged")
-    os.makedirs(folder, exist_ok=True)
+    _make_folders(folder)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = os.path.join(folder, f"{os.path.basename(path)}.{stamp}")
     n = 1

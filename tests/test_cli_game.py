@@ -198,7 +198,7 @@ def test_list_shows_the_20_newest_unless_all(cli) -> None:
 
 
 def test_export_csv_format(cli, tmp_path: Path) -> None:
-    cli("new", "=HYPERLINK(\"http://x\",\"y\")", "+1", "@me", "Bimal")
+    cli("new", "+HYPERLINK(\"http://x\";\"y\")", "+1a", "@me", "Bimal")
     play(cli, SEED_004[:2])
     result = cli("export")
     assert "not finished" in result.stderr
@@ -206,9 +206,9 @@ def test_export_csv_format(cli, tmp_path: Path) -> None:
     assert lines[0] == "game,round,dealer,seat,player,bid,tricks,score,total"
     rows = list(csv.reader(io.StringIO(result.stdout)))[1:]
     assert len(rows) == 8
-    assert rows[0][2:] == ["'=HYPERLINK(\"http://x\",\"y\")", "1", "'=HYPERLINK(\"http://x\",\"y\")",
+    assert rows[0][2:] == ["'+HYPERLINK(\"http://x\";\"y\")", "1", "'+HYPERLINK(\"http://x\";\"y\")",
                            "4", "5", "4.1", "4.1"]
-    assert rows[1][4] == "'+1" and rows[2][4] == "'@me"
+    assert rows[1][4] == "'+1a" and rows[2][4] == "'@me"
     assert rows[7][7:] == ["-3.0", "-7.0"]
     assert all(not cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row[2:5])
     out = tmp_path / "game.csv"
@@ -227,6 +227,8 @@ def test_rules_and_path(cli, home: Path) -> None:
     cli("new", *PLAYERS, "--rules", "tens", "--penalty", "shortfall", "--redeal-below", "21")
     out = cli("rules").stdout
     assert "300" in out and "missing tricks" in out and "less than 21" in out
+    other = cli("rules", "pagat").stdout
+    assert "Pagat" in other and "In force" not in other and "less than 21" not in other
     assert cli("path").stdout.strip() == str(home)
 
 
@@ -239,6 +241,13 @@ REFUSALS = [
     ["new", "A", "B", "C", "D", "--high-bid-points", "16"],
     ["new", "A", "B", "C", "D", "--dealer", "Zed"],
     ["bid", "4", "3", "2"],
+    ["bid", "4", "3", "-1", "4"],
+    ["bid", "4,3,2,4"],
+    ["bid", "-", "3", "2", "4"],
+    ["new", "A", "4", "C", "D"],
+    ["new", "A", "B=1", "C", "D"],
+    ["new", "A", "B", "C", "४२"],
+    ["tricks", "5", "3", "-2", "7"],
     ["bid", "4", "3", "2", "14"],
     ["bid", "x", "3", "2", "4"],
     ["bid", "nobody=1", "B=1", "C=1", "D=1"],

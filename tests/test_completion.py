@@ -83,10 +83,12 @@ LINES = [
     "callbreak new --penalty s", "callbreak new --tiebreak ", "callbreak new --rounds ",
     "callbreak new --rules nepal --r", "callbreak new -- -x ", "callbreak new -- --de",
     "callbreak bid ", "callbreak bid 4 3 ", "callbreak bid asha=3 ", "callbreak tricks -",
+    "callbreak bid A", "callbreak tricks Tu", "callbreak bid 4", "callbreak history ",
+    "callbreak history --", "callbreak redo -",
     "callbreak edit ", "callbreak edit 2 --bids 4 ", "callbreak edit 2 --bids 4 3 2 1 ",
     "callbreak edit 2 --bids 4 3 2 1 --", "callbreak list -", "callbreak list --all -",
     "callbreak rules ", "callbreak rules t", "callbreak completion ", "callbreak completion z",
-    "callbreak -", "callbreak --", "callbreak --help ", "callbreak --show-completion ",
+    "callbreak -", "callbreak --", "callbreak --help ",
     "callbreak frob ", "callbreak frob -", "callbreak doctor --", "callbreak path ",
     "callbreak finish ", "callbreak undo -", "callbreak =", "callbreak show =",
     "callbreak restore 261129-1 --backup ", "callbreak new x --dealer=",
@@ -104,7 +106,8 @@ def test_every_answer_equals_typers(cli, shell: str) -> None:
 
 
 WORD = st.sampled_from([
-    "show", "use", "new", "bid", "export", "restore", "edit", "rules", "list", "--format",
+    "show", "use", "new", "bid", "tricks", "export", "restore", "edit", "rules", "list",
+    "history", "--format",
     "--rules", "--dealer", "--json", "--all", "--bids", "--", "-", "--r", "a", "Asha", "t",
     "261129-1", "c", "=", "--format=", "-o", "4", "", "p", "--penalty", "--tiebreak",
 ])
@@ -177,3 +180,88 @@ def test_the_bash_script_completes_in_a_real_bash(cli, home: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[:3] == store.game_ids(), result.stderr
     assert "-o nosort" in lines[3]
+
+
+def test_bid_and_tricks_offer_the_players_never_files(cli) -> None:
+    cli("new", "Asha", "Bimal Kumar", "Bimal", "Ram Bahadur Thapa")
+    env = env_for("bash", "callbreak bid ")
+    assert completion.respond(env)[0].split("\n") == [
+        "Asha=", "Bimal Kumar=", "Bimal=", "Ram="]
+    assert completion.respond(env_for("bash", "callbreak tricks R"))[0] == "Ram="
+    assert completion.respond(env_for("bash", "callbreak bid 4"))[0] == ""
+
+
+def shell_env(home: Path) -> dict[str, str]:
+    bin_dir = str(Path(callbreak_command()[0]).parent)
+    return {**os.environ, "PATH": bin_dir + os.pathsep + os.environ["PATH"],
+            "CALLBREAK_HOME": str(home)}
+
+
+@pytest.fixture
+def folder_with_a_file(cli, tmp_path: Path) -> Path:
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram")
+    here = tmp_path / "cwd"
+    here.mkdir()
+    (here / "somefile.txt").write_text("x")
+    return here
+
+
+def test_the_bash_script_never_offers_files_but_for_an_output_file(
+        folder_with_a_file: Path, home: Path) -> None:
+    script = REPO / "completions" / "callbreak.bash"
+    program = f"source {script}\n" + "".join(
+        f"COMP_WORDS=({words}); COMP_CWORD={cword}; _callbreak_completion callbreak\n"
+        "compgen -o default -- '' >/dev/null; printf '%s|' \"${COMPREPLY[@]}\"; echo\n"
+        for words, cword in [("callbreak bid ''", 2), ("callbreak bid 4", 2),
+                             ("callbreak export -o ''", 3)])
+    result = subprocess.run(["bash", "--norc", "-c", program], capture_output=True, text=True,
+                            env=shell_env(home), cwd=folder_with_a_file)
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Asha=|Bimal=|Tulsi=|Ram=|", result.stderr
+    assert lines[1] == "|"  # nothing, and no -o default to fall back to files
+    assert "complete -o nosort -F _callbreak_completion callbreak" in (
+        REPO / "completions" / "callbreak.bash").read_text()
+
+
+@pytest.mark.skipif(shutil.which("fish") is None, reason="fish is not installed")
+def test_the_fish_script_completes_in_a_real_fish(folder_with_a_file: Path, home: Path) -> None:
+    script = REPO / "completions" / "callbreak.fish"
+    program = f"source {script}\n" + "".join(
+        f"complete -C '{line}'; echo ---\n"
+        for line in ("callbreak bid ", "callbreak bid 4", "callbreak use ",
+                     "callbreak export -o "))
+    result = subprocess.run(["fish", "--no-config", "-c", program], capture_output=True,
+                            text=True, env=shell_env(home), cwd=folder_with_a_file, timeout=60)
+    blocks = result.stdout.split("---\n")
+    assert blocks[0].split() == ["Asha=", "Bimal=", "Tulsi=", "Ram="], result.stderr
+    assert blocks[1] == ""
+    assert blocks[2].split() == store.game_ids()
+    assert "somefile.txt" in blocks[3]
+
+
+@pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
+def test_the_zsh_script_completes_in_a_real_zsh(folder_with_a_file: Path, home: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    shell = pexpect.spawn("zsh", ["-f", "-i"], encoding="utf-8", dimensions=(24, 100),
+                          env=shell_env(home), cwd=str(folder_with_a_file), timeout=15)
+    try:
+        shell.sendline("PS1='zsh-ready> '; autoload -U compinit; compinit -u; "
+                       f"source {REPO / 'completions' / '_callbreak'}; echo READY")
+        shell.expect("READY\r\n")
+
+        def tab(line: str, expect: str) -> str:
+            shell.send(line + "\t")
+            shell.expect(expect)
+            seen = shell.before + shell.after
+            shell.send("\x03")  # Ctrl-C: drop the line
+            shell.expect("zsh-ready> ")
+            return seen
+
+        assert "Tulsi=" in tab("callbreak bid ", "Tulsi=")
+        assert store.game_ids()[0] in tab("callbreak use ", store.game_ids()[0])
+        assert "somefile.txt" in tab("callbreak export -o ", "somefile.txt")
+        shell.send("callbreak bid 4\t")
+        with pytest.raises(pexpect.TIMEOUT):
+            shell.expect("somefile", timeout=2)
+    finally:
+        shell.close(force=True)

@@ -1,4 +1,4 @@
-"""Moves on a game: dealing order, bids, tricks, undo, edit, finish and their refusals."""
+"""Moves on a game: dealing order, bids, tricks, edit, finish and their refusals."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from callbreak_score import game as moves
 from callbreak_score.errors import Refused
-from callbreak_score.game import Game, Round
+from callbreak_score.game import Game
 from callbreak_score.rules import make_rules
 from tests.helpers import SEED_004, legal_round
 
@@ -66,10 +66,14 @@ def test_numbers_in_seat_order_or_as_name_pairs() -> None:
     game = start()
     assert moves.parse_numbers(game, ["4", "3", "2", "4"], "bids") == (4, 3, 2, 4)
     assert moves.parse_numbers(game, ["ram=1", "T=2", "asha=3", "BIMAL=4"], "bids") == (3, 4, 2, 1)
+    assert moves.parse_numbers(game, ["ram=", "1", "T", "=2", "asha", "=", "3", "BIMAL=4"],
+                               "bids") == (3, 4, 2, 1)
     assert moves.parse_numbers(game, ["४", "३", "२", "४"], "bids") == (4, 3, 2, 4)
     for words, message in [
-        (["4", "3", "2"], "3 bids given"),
-        (["4", "3", "2", "4", "1"], "5 bids given"),
+        (["4", "3", "2"], "3 numbers given"),
+            (["4"], "1 number given"),
+            (["4,3,2,4"], "separate the bids with spaces, not commas"),
+        (["4", "3", "2", "4", "1"], "5 numbers given"),
         (["4", "x", "2", "4"], "'x' for Bimal is not a whole number"),
         (["4", "+3", "2", "4"], "not a whole number"),
         (["4", "3.5", "2", "4"], "not a whole number"),
@@ -124,17 +128,6 @@ def test_tricks_refusals() -> None:
         moves.enter_tricks(game, (14, 0, 0, 0), NOW)
 
 
-def test_undo_takes_back_tricks_then_bids_and_reopens_a_finished_game() -> None:
-    game = play(start(rounds=1), SEED_004[:1])
-    assert game.finished
-    game = moves.undo(game)
-    assert game.finished is None and game.rounds == (Round((4, 3, 2, 4)),)
-    game = moves.undo(game)
-    assert game.rounds == ()
-    with pytest.raises(Refused, match="nothing to undo"):
-        moves.undo(game)
-
-
 def test_edit_corrects_a_round_and_later_totals_follow() -> None:
     game = play(start(), SEED_004[:3])
     fixed = moves.edit(game, 1, None, (4, 3, 2, 4), NOW)
@@ -181,13 +174,12 @@ def test_open_game_ends_only_by_finish() -> None:
         moves.finish(game, NOW)
     game = play(game, SEED_004 * 3)
     assert not game.finished
-    game = moves.enter_bids(game, (1, 1, 1, 1))
     with pytest.raises(Refused, match="has bids but no tricks"):
-        moves.finish(game, NOW)
-    game = moves.finish(moves.undo(game), NOW)
+        moves.finish(moves.enter_bids(game, (1, 1, 1, 1)), NOW)
+    game = moves.finish(game, NOW)
     assert game.finished and game.winners() == [2]
-    reopened = moves.undo(game)
-    assert reopened.finished is None and reopened.rounds == game.rounds
+    with pytest.raises(Refused, match="is over"):
+        moves.enter_bids(game, (1, 1, 1, 1))
     with pytest.raises(Refused, match="only an --open game"):
         moves.finish(start(), NOW)
 

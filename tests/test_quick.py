@@ -79,12 +79,12 @@ def test_ruff_passes_including_the_banned_module_level_imports() -> None:
 
 ENTRIES = [
     (["bid", "4", "3", "2", "4"], False),
-    (["bid", "आ=3", "bim=3", "T=3", "-x=4"], False),
+    (["bid", "--", "आ=3", "bim=3", "T=3", "-x=4"], False),
     (["bid", "4", "3"], False),
     (["bid", "x", "1", "1", "1"], False),
     (["bid", "14", "1", "1", "1"], False),
     (["tricks", "5", "3", "2", "3"], True),
-    (["tricks", "t=2", "आ=5", "bimal=3", "-x=3"], True),
+    (["tricks", "--", "t=2", "आ=5", "bimal=3", "-x=3"], True),
     (["tricks", "3", "3", "3", "3"], True),
     (["tricks", "5", "3", "2", "3"], False),
     (["bid", "4", "3", "2", "4"], True),
@@ -120,5 +120,8 @@ def test_bid_and_tricks_import_neither_typer_nor_rich(cli) -> None:
     for words in (["bid", "4", "3", "2", "4"], ["tricks", "5", "3", "2", "3"],
                   ["bid", "1", "1", "1", "99"]):
         assert "HEAVY []" in probe(*words).stderr
-    assert "'typer'" in probe("bid", "-1", "1", "1", "1").stderr
+    negative = probe("bid", "4", "3", "-1", "4")
+    assert "HEAVY []" in negative.stderr and negative.returncode == 1
+    assert "callbreak: bid -1 for Tulsi is outside this game's bids 1..13" in negative.stderr
+    assert "'typer'" in probe("bid", "--help").stderr
     assert quick.dispatch(["bid"]) is False and quick.dispatch(["tricks", "--help"]) is False

@@ -258,7 +258,7 @@ def test_settle_refusals_change_nothing(cli, home) -> None:
 
 
 def test_settle_fits_every_width_with_long_and_devanagari_names(cli, monkeypatch) -> None:
-    from callbreak_score.render import width
+    from callbreak_score.cells import width
 
     names = ("Ramchandra Prasad Bhattarai Koirala Jha", "श्रीकृष्ण प्रसाद भट्टराई", "গোপাল", "Asha")
     play_seed(cli, names)

@@ -257,7 +257,7 @@ def test_plain_stats_never_imports_typer(cli, home: Path) -> None:
 
 
 def test_stats_fit_every_width_with_long_and_devanagari_names(cli, monkeypatch) -> None:
-    from callbreak_score.render import width
+    from callbreak_score.cells import width
 
     names = ("Ramchandra Prasad Bhattarai Koirala Jha", "श्रीकृष्ण प्रसाद भट्टराई", "গোপাল", "Asha")
     seed_game(cli, names)

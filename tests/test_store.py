@@ -35,7 +35,8 @@ def started(cli) -> str:
 @given(
     rounds=st.lists(legal_round, max_size=7),
     names=st.lists(st.text(min_size=1, max_size=12).filter(
-        lambda s: s.strip() == s and s and all(ord(c) >= 32 and ord(c) != 127 for c in s)),
+        lambda s: s.strip() == s and s and all(ord(c) >= 32 and ord(c) != 127 for c in s)
+        and "=" not in s and not s.lstrip("+-").isdecimal()),
         min_size=4, max_size=4, unique_by=str.casefold),
     bids_only=st.booleans(),
 )
@@ -54,7 +55,7 @@ def test_file_is_human_readable_and_holds_the_complete_rules(cli, home: Path) ->
     game_id = started(cli)
     cli("bid", "4", "3", "2", "4")
     text = game_file(home, game_id).read_text(encoding="utf-8")
-    assert '"schema": 2' in text
+    assert f"\"schema\": {schema.SCHEMA}" in text
     assert '{"bids": [4, 3, 2, 4], "tricks": null}' in text
     raw = json.loads(text)
     assert raw["rules"] == make_rules().to_dict()
@@ -84,8 +85,14 @@ def test_restore_puts_a_backup_back_and_can_itself_be_undone(cli, home: Path) ->
     assert "1  saved" in listing and "2  saved" in listing
     cli("restore", game_id)
     assert json.loads(cli("show", "--json").stdout)["rounds"][0]["tricks"] is None
+    assert "Took back the restore of a backup" in cli("undo").stdout
+    assert json.loads(cli("show", "--json").stdout)["rounds"][0]["tricks"] == [5, 3, 2, 3]
+    cli("restore", game_id)
     cli("restore", game_id)  # backup 1 is now the version the first restore replaced
-    assert game_file(home, game_id).read_bytes() == after
+    assert json.loads(game_file(home, game_id).read_bytes())["rounds"] == \
+        json.loads(after)["rounds"]
+    kinds = [c["change"] for c in json.loads(cli("history", "--json").stdout)["changes"]]
+    assert kinds == ["bids", "tricks", "restore", "undo", "restore", "restore"]
     assert "outside 1..3" in cli("restore", game_id, "--backup", "4", code=1).stderr
     cli("new", *PLAYERS)
     fresh = json.loads(cli("show", "--json").stdout)["id"]
@@ -121,7 +128,7 @@ DAMAGE = {
     "not an object": lambda data: b"[1, 2, 3]\n",
     "missing fields": lambda data: json.dumps(
         {k: v for k, v in json.loads(data).items() if k != "players"}).encode(),
-    "unknown schema": lambda data: data.replace(b'"schema": 2', b'"schema": "two"'),
+    "unknown schema": lambda data: data.replace(b"\"schema\": 3", b"\"schema\": \"two\""),
     "illegal tricks": lambda data: data.replace(b'"tricks": [5, 3, 2, 3]',
                                                 b'"tricks": [5, 3, 2, 9]'),
 }
@@ -173,12 +180,12 @@ def test_a_file_from_a_newer_version_is_refused_and_never_overwritten(cli, home:
     game_id = started(cli)
     path = game_file(home, game_id)
     raw = json.loads(path.read_text())
-    raw["schema"] = 3
+    raw["schema"] = schema.SCHEMA + 1
     raw["something_new"] = True
     path.write_text(json.dumps(raw))
     before = snapshot(home)
     result = cli("bid", "4", "3", "2", "4", code=1)
-    assert "newer callbreak-score (schema 3" in result.stderr
+    assert f"newer callbreak-score (schema {schema.SCHEMA + 1}" in result.stderr
     cli("show", code=1)
     assert snapshot(home) == before
 
@@ -206,7 +213,7 @@ def test_a_version_1_file_is_migrated_when_next_saved(cli, home: Path) -> None:
     assert path.read_bytes() == original  # reading never rewrites
     cli("use", "240101-3")
     cli("bid", "8", "1", "1", "1")
-    assert json.loads(path.read_text())["schema"] == 2
+    assert json.loads(path.read_text())["schema"] == schema.SCHEMA
     assert (home / "backups" / "240101-3.schema1.json").read_bytes() == original
     assert store.load("240101-3").rules.max_bid == 8
 
@@ -241,3 +248,35 @@ def test_a_deleted_game_comes_back_from_its_backup(cli, home: Path) -> None:
     cli("show", code=1)
     cli("restore", game_id)
     assert json.loads(cli("show", "--json").stdout)["rounds"][0]["bids"] == [4, 3, 2, 4]
+
+
+def test_a_new_folder_is_made_durable_in_its_parent(cli, home: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    synced: list[str] = []
+    real = store._fsync_dir
+    monkeypatch.setattr(store, "_fsync_dir", lambda folder: (synced.append(folder),
+                                                              real(folder)))
+    cli("new", *PLAYERS)
+    month = Path(store.game_path(store.game_ids()[0])).parent
+    # the data folder, games/ and the month folder each in its parent, then the file's folder
+    for made in (home, home / "games", month):
+        assert str(made.parent) in synced, made
+    assert str(month) in synced
+
+
+def test_the_days_counter_never_makes_an_id_the_check_refuses(cli, home: Path) -> None:
+    cli("new", *PLAYERS)
+    first = store.game_ids()[0]
+    day = first[:6]
+    folder = Path(store.game_path(first)).parent
+    (folder / f"{day}-9999.json").write_bytes(Path(store.game_path(first)).read_bytes()
+                                              .replace(first.encode(), f"{day}-9999".encode()))
+    cli("new", *PLAYERS)
+    assert store.game_ids()[0] == f"{day}-10000"
+    assert store.load(f"{day}-10000").players == tuple(PLAYERS)
+    last = f"{day}-{schema.MAX_PER_DAY}"
+    (folder / f"{last}.json").write_bytes(Path(store.game_path(first)).read_bytes()
+                                          .replace(first.encode(), last.encode()))
+    before = snapshot(home)
+    assert "no more fit in a day's ids" in cli("new", *PLAYERS, code=1).stderr
+    assert snapshot(home) == before

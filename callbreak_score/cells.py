@@ -1,0 +1,175 @@
+"""Terminal columns: how wide the screen is, how wide text is, cutting and wrapping text to
+fit, and the boxed table (the small renderer the hot path uses instead of Rich).
+
+Devanagari and Bengali vowel signs, viramas and joiners take no column of their own
+(categories Mn, Mc, Me, Cf), wide East Asian characters two.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+RESET = "\x1b[0m"
+VIRAMAS = "\u094d\u09cd"  # Devanagari and Bengali: joins the next consonant (a conjunct)
+MIN_WIDTH = 20  # narrower than this, nothing readable fits; draw for 20 and let it wrap
+
+
+def screen_width(stream: object = None) -> int:
+    """COLUMNS when set, else the terminal's width, else 80."""
+    text = os.environ.get("COLUMNS", "")
+    if text.isdigit() and int(text) > 0:
+        return max(MIN_WIDTH, int(text))
+    try:
+        fileno = (stream or sys.stdout).fileno()  # type: ignore[attr-defined]
+        return max(MIN_WIDTH, os.get_terminal_size(fileno).columns)
+    except (AttributeError, OSError, ValueError):
+        return 80
+
+
+def _char_width(ch: str) -> int:
+    import unicodedata
+
+    if unicodedata.category(ch) in ("Mn", "Mc", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def visible(text: str) -> str:
+    """The text without colour codes."""
+    out, skip = [], False
+    for ch in text:
+        if ch == "\x1b":
+            skip = True
+        elif skip:
+            skip = ch != "m"
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def width(text: str) -> int:
+    """Terminal columns the text takes (colour codes take none)."""
+    return sum(_char_width(ch) for ch in visible(text))
+
+
+def pad(text: str, cols: int, right: bool = False) -> str:
+    gap = " " * max(0, cols - width(text))
+    return gap + text if right else text + gap
+
+
+def cut(text: str, cols: int, more: str = "…") -> str:
+    """The text in at most `cols` columns, ending in `more` when shortened; never splits a
+    letter from its vowel signs or a conjunct after its virama."""
+    if width(text) <= cols:
+        return text
+    kept: list[str] = []
+    used = 0
+    for ch in text:
+        w = _char_width(ch)
+        if used + w > cols - 1:
+            break
+        kept.append(ch)
+        used += w
+    while kept and (kept[-1] in VIRAMAS or kept[-1] == "\u200d"):
+        kept.pop()  # a dangling virama would join the '…'
+        while kept and _char_width(kept[-1]) == 0:
+            kept.pop()
+        if kept:
+            kept.pop()
+    return "".join(kept).rstrip() + more
+
+
+def wrap(text: str, cols: int, indent: str = "") -> list[str]:
+    """Lines of at most `cols` columns, broken at spaces; later lines start with `indent`
+    (the first keeps its own leading spaces). A word longer than a line is cut up."""
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    if lead and width(lead) < cols // 2:
+        rest = wrap(text[len(lead):], cols - width(lead), indent[len(lead):])
+        return [lead + line for line in rest]
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        room = cols - (width(indent) if lines else 0)
+        candidate = f"{line} {word}" if line else word
+        if width(candidate) <= room:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+            room = cols - width(indent)
+        while width(word) > room:
+            piece = _head(word, room)
+            lines.append(piece)
+            word = word[len(piece):]
+            room = cols - width(indent)
+        line = word
+    lines.append(line)
+    return [lines[0]] + [indent + rest for rest in lines[1:]]
+
+
+def _head(word: str, cols: int) -> str:
+    """The longest start of the word within `cols` columns (at least one letter)."""
+    used, end = 0, 0
+    for index, ch in enumerate(word):
+        w = _char_width(ch)
+        if used + w > cols and end:
+            break
+        used += w
+        end = index + 1
+    while end < len(word) and _char_width(word[end]) == 0:
+        end += 1  # vowel signs stay with their letter
+    return word[:end]
+
+
+def fit(text: str, cols: int) -> str:
+    """Every line of the text wrapped to `cols` columns (continuations indented)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if width(line) <= cols:
+            out.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        out += wrap(line, cols, lead + "  ")  # continuations two further in
+    return "\n".join(out)
+
+
+def table(
+    header: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool], box: str,
+    footer: Sequence[str] | None = None, bold: str = "",
+) -> list[str]:
+    """A boxed table's lines; `right` says which columns are right-aligned; `box` holds the
+    eleven line characters (─│┌┬┐├┼┤└┴┘)."""
+    body = list(rows) + ([footer] if footer else [])
+    cols = [max(width(r[i]) for r in [header, *body]) for i in range(len(header))]
+    h, v, tl, tm, tr, ml, mm, mr, bl, bm, br = box
+
+    def rule(left: str, mid: str, end: str) -> str:
+        return left + mid.join(h * (c + 2) for c in cols) + end
+
+    def line(cells: Sequence[str]) -> str:
+        return v + v.join(f" {pad(c, w, r)} " for c, w, r in zip(cells, cols, right)) + v
+
+    heads = [f"{bold}{c}{RESET}" if bold and c else c for c in header]
+    out = [rule(tl, tm, tr), line(heads), rule(ml, mm, mr)]
+    out += [line(r) for r in rows]
+    if footer:
+        out += ([rule(ml, mm, mr)] if rows else []) + [line(footer)]
+    out.append(rule(bl, bm, br))
+    return out
+
+
+def table_width(header: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
+    cols = [max(width(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    return 1 + sum(c + 3 for c in cols)
+
+
+def labels(names: Sequence[str], cols: int, more: str = "…") -> list[str]:
+    """Names cut to at most `cols` columns, still telling the players apart: a cut name
+    that would match another's starts with its seat number."""
+    cut_names = [cut(n, cols, more) for n in names]
+    if len({c.casefold() for c in cut_names}) == len(names):
+        return cut_names
+    return [name if name == short else cut(f"{seat}:{name}", cols, more)
+            for seat, (name, short) in enumerate(zip(names, cut_names), 1)]

@@ -1,0 +1,126 @@
+"""A game's change history: every change recorded as a patch, undo and redo (pure).
+
+A change replaces a run of rounds (`before` -> `after`, starting at round `start + 1`)
+and the finish time. Undo applies a change's patch backwards and is itself recorded, as
+is redo, so the file tells what was changed when. The undo and redo stacks are not
+stored: they follow from the log (a new change clears what could be redone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .errors import Refused
+from .game import Game
+from .scoring import Round, over
+
+KINDS = ("bids", "tricks", "edit", "finish", "penalty", "restore", "undo", "redo")
+
+
+@dataclass(frozen=True)
+class Change:
+    kind: str
+    at: str | None  # None: made before the history was kept (a migrated file)
+    start: int  # index of the first round the patch replaces
+    before: tuple[Round, ...]
+    after: tuple[Round, ...]
+    finished: tuple[str | None, str | None] = (None, None)  # before, after
+    target: int | None = None  # undo/redo: the number (1-based) of the change taken back
+
+    @property
+    def round(self) -> int | None:
+        """The round the change is about (the first one it touches)."""
+        return self.start + 1 if self.before or self.after else None
+
+
+def diff(before: Game, after: Game, kind: str, at: str | None) -> Change:
+    """The smallest patch that turns `before`'s rounds and finish into `after`'s."""
+    old, new = before.rounds, after.rounds
+    head = 0
+    while head < min(len(old), len(new)) and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    return Change(kind=kind, at=at, start=head, before=old[head:len(old) - tail],
+                  after=new[head:len(new) - tail], finished=(before.finished, after.finished))
+
+
+def record(before: Game, after: Game, kind: str, at: str) -> Game:
+    """`after` with the change from `before` added to its history."""
+    return replace(after, history=before.history + (diff(before, after, kind, at),))
+
+
+def stacks(history: tuple[Change, ...]) -> tuple[list[int], list[int]]:
+    """(undoable, redoable): 0-based indexes of changes, the next one to take last."""
+    undoable: list[int] = []
+    redoable: list[int] = []
+    for index, change in enumerate(history):
+        if change.kind == "undo":
+            if not undoable or change.target != undoable[-1] + 1:
+                raise Refused(f"history entry {index + 1} undoes a change that was not last")
+            redoable.append(undoable.pop())
+        elif change.kind == "redo":
+            if not redoable or change.target != redoable[-1] + 1:
+                raise Refused(f"history entry {index + 1} redoes a change that was not undone")
+            undoable.append(redoable.pop())
+        else:
+            undoable.append(index)
+            redoable.clear()
+    return undoable, redoable
+
+
+def apply(game: Game, start: int, old: tuple[Round, ...], new: tuple[Round, ...],
+          finished: tuple[str | None, str | None]) -> Game:
+    """Replace rounds `old` at `start` by `new`; refused when the game no longer holds `old`
+    (the file was changed by hand since)."""
+    if game.rounds[start:start + len(old)] != old or game.finished != finished[0]:
+        raise Refused(
+            f"game {game.id} was changed outside callbreak since; undo cannot tell what to "
+            "put back (see 'callbreak history' and 'callbreak restore')"
+        )
+    rounds = game.rounds[:start] + new + game.rounds[start + len(old):]
+    return replace(game, rounds=rounds, finished=finished[1])
+
+
+def undo(game: Game, at: str) -> tuple[Game, Change]:
+    """Take back the last change still in force: (the game, the change taken back)."""
+    undoable, _ = stacks(game.history)
+    if not undoable:
+        raise Refused(f"nothing to undo in game {game.id}: no change is recorded yet")
+    index = undoable[-1]
+    taken = game.history[index]
+    back = (taken.finished[1], taken.finished[0])
+    restored = apply(game, taken.start, taken.after, taken.before, back)
+    entry = Change("undo", at, taken.start, taken.after, taken.before, back, index + 1)
+    return replace(restored, history=game.history + (entry,)), taken
+
+
+def redo(game: Game, at: str) -> tuple[Game, Change]:
+    """Put back the change the last undo took back: (the game, that change)."""
+    _, redoable = stacks(game.history)
+    if not redoable:
+        raise Refused(f"nothing to redo in game {game.id}: redo follows an undo, "
+                      "before any new change")
+    index = redoable[-1]
+    again = game.history[index]
+    restored = apply(game, again.start, again.before, again.after, again.finished)
+    entry = Change("redo", at, again.start, again.before, again.after, again.finished,
+                   index + 1)
+    return replace(restored, history=game.history + (entry,)), again
+
+
+def synthesize(game: Game) -> tuple[Change, ...]:
+    """A history for a game stored before histories were kept: each round's bids, then its
+    tricks, then the finish of an open game ended by command; times unknown."""
+    changes = []
+    for index, played in enumerate(game.rounds):
+        changes.append(Change("bids", None, index, (), (replace(played, tricks=None),)))
+        if played.tricks is not None:
+            last = index == len(game.rounds) - 1
+            ends = game.finished if last and over(game.rules, game.rounds) else None
+            changes.append(Change("tricks", None, index, (replace(played, tricks=None),),
+                                  (played,), (None, ends)))
+    if game.finished is not None and not over(game.rules, game.rounds):
+        changes.append(Change("finish", None, len(game.rounds), (), (), (None, game.finished)))
+    return tuple(changes)
