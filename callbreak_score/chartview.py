@@ -14,7 +14,7 @@ HEIGHT = 12  # rows of the plot
 COLOURS = ("bright_red", "bright_green", "bright_blue", "bright_magenta", "bright_cyan",
            "yellow")
 MARKS = {True: "●■▲◆✚▼", False: "o#x+*@"}
-BOX = {True: ("│", "─", "└", "┼", "┄"), False: ("|", "-", "+", "+", ".")}
+BOX = {True: ("│", "─", "└", "┄"), False: ("|", "-", "+", ".")}  # axes, corner, zero line
 WINNER = {True: "★", False: "*"}
 
 
@@ -47,7 +47,7 @@ def chart(game: Game, cols: int, unicode: bool) -> Text:
     rounds = len(series) - 1
     column = [round(i * (plot - 1) / rounds) for i in range(rounds + 1)]
     grid: list[list[tuple[str, str | None]]] = [[(" ", None)] * plot for _ in range(HEIGHT)]
-    vbar, hbar, corner, _, zero = BOX[unicode]
+    vbar, hbar, corner, zero = BOX[unicode]
 
     def row(units: int | float) -> int:
         return HEIGHT - 1 - round((units - low) * (HEIGHT - 1) / span)
