@@ -267,3 +267,13 @@ def test_settle_fits_every_width_with_long_and_devanagari_names(cli, monkeypatch
         out = cli("settle", "--stake", "10").stdout
         assert all(width(line) <= cols for line in out.splitlines()), (cols, out)
         assert "Asha pays গোপাল 60" in out
+
+
+def test_a_tiebreak_rule_decides_first_place_as_the_game_does() -> None:
+    plays = [((5, 2, 1, 1), (3, 2, 4, 4)), ((9, 2, 1, 1), (9, 2, 1, 1))]
+    game = played(plays, tiebreak="tricks")
+    assert game.totals() == (40, 40, 23, 23)  # 4.0 and 4.0 on top; Asha won 12 tricks
+    assert game.winners() == [0]
+    assert rank_nets(game, Decimal(10)) == [60, -10, -25, -25]
+    shared = played(plays)  # without the rule the top is shared
+    assert rank_nets(shared, Decimal(10)) == [25, 25, -25, -25]
