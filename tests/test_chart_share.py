@@ -249,3 +249,17 @@ def test_export_excel_has_a_byte_order_mark_and_crlf(cli, tmp_path: Path) -> Non
     assert (tmp_path / "g.csv").read_bytes() == excel
     result = cli("export", "--excel", "--format", "json", code=1)
     assert result.stderr == "callbreak: --excel is for CSV; leave out --format json\n"
+
+
+def test_share_writes_a_file_and_refuses_a_missing_folder(cli, tmp_path: Path, home) -> None:
+    from tests.helpers import snapshot
+
+    store_game(played())
+    result = cli("share", "--format", "html", "-o", str(tmp_path / "game.html"))
+    assert result.stderr == f"Wrote {tmp_path / 'game.html'}.\n" and result.stdout == ""
+    assert (tmp_path / "game.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    before = snapshot(home)
+    result = cli("share", "--format", "svg", "-o", str(tmp_path / "nowhere" / "g.svg"), code=1)
+    assert result.stderr.startswith("callbreak: could not save ")
+    assert snapshot(home) == before and not (tmp_path / "nowhere").exists()
+    cli("share", "--format", "png", code=2)
