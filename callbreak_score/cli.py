@@ -369,17 +369,26 @@ def export(
     output: Annotated[str | None, typer.Option(
         "-o", "--output", metavar="FILE", help="Write to FILE instead of standard output.",
         show_default=False)] = None,
+    excel: Annotated[bool, typer.Option(
+        "--excel", help="CSV for Excel on Windows: a UTF-8 byte-order mark and CRLF line ends.")
+    ] = False,
 ) -> None:
     """Export a game as CSV (default) or JSON."""
     from . import export as exporter
 
+    if excel and fmt is not Format.csv:
+        raise Refused("--excel is for CSV; leave out --format json")
     chosen = store.load(store.resolve(game))
-    text = exporter.to_csv(chosen) if fmt is Format.csv else exporter.to_json(chosen)
+    text = exporter.to_csv(chosen, excel) if fmt is Format.csv else exporter.to_json(chosen)
     if chosen.finished is None:
         print(f"callbreak: warning: game {chosen.id} is not finished; exporting the "
               f"{plural(chosen.completed, 'completed round')} so far", file=sys.stderr)
     if output is None or output == "-":
-        sys.stdout.write(text)
+        if excel:  # the bytes as they are: no text layer may turn CRLF into CRCRLF
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text.encode("utf-8"))
+        else:
+            sys.stdout.write(text)
         return
     store.write_atomic(output, text.encode("utf-8"), make_folder=False)
     print(f"Wrote {output}.", file=sys.stderr)
@@ -459,6 +468,24 @@ def complete_players(incomplete: str) -> list[str]:
     return dynamic("players", incomplete, {})
 
 
+class Scheme(str, Enum):
+    rank = "rank"
+    points = "points"
+
+
+SinceOpt = Annotated[str | None, typer.Option(
+    "--since", metavar="WHEN", show_default=False,
+    help="Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.")]
+
+
+def _since(words: str) -> float:
+    from datetime import datetime
+
+    from .people import since
+
+    return since(words, datetime.now().astimezone()).timestamp()
+
+
 @app.command()
 @refusing
 def penalty(
@@ -507,6 +534,112 @@ def serve(
     if host is not None and not lan:
         raise typer.BadParameter("--host goes with --lan", param_hint="--host")
     run(game, port, lan, host)
+
+
+@app.command()
+@refusing
+def settle(
+    stake: Annotated[str, typer.Option(
+        "--stake", metavar="AMOUNT", show_default=False,
+        help="What one place (rank) or one point (points) is worth, e.g. 10 or 0.50.")],
+    game: GameArg = None,
+    scheme: Annotated[Scheme, typer.Option(
+        "--scheme", help="rank: the places pay the winner; points: every pair settles the "
+        "difference of their totals.")] = Scheme.rank,
+    since: SinceOpt = None,
+    partial: Annotated[bool, typer.Option(
+        "--partial", help="Settle an unfinished game on its totals so far.")] = False,
+    json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")
+                    ] = False,
+) -> None:
+    """Settle up a game, or a sitting with --since: each net and the fewest transfers."""
+    from . import index, settleview
+    from .cells import screen_width
+    from .settle import settle as reckon
+    from .settle import stake_of
+
+    amount = stake_of(stake)
+    if since is not None and game is not None:
+        raise Refused("give a GAME or --since WHEN, not both")
+    if since is None:
+        games = [store.load(store.resolve(game))]
+    else:
+        games, damaged = index.games_since(_since(since))
+        if damaged:
+            raise Refused(f"cannot settle the sitting: {damaged[0]}; "
+                          "'callbreak doctor' says how to fix it")
+        if not games:
+            raise Refused(f"no game was started since {since}; see 'callbreak list'")
+    result = reckon(games, scheme.value, amount, partial)
+    if json:
+        import json as jsonlib
+
+        say(jsonlib.dumps(settleview.to_dict(result), ensure_ascii=False, indent=2))
+        return
+    say(settleview.text(result, screen_width()))
+
+
+@app.command()
+def stats(
+    players: Annotated[list[str] | None, typer.Argument(
+        metavar="[PLAYER...]", help="Only these players (default: everyone).",
+        show_default=False)] = None,
+    since: SinceOpt = None,
+    games: Annotated[int | None, typer.Option(
+        "--games", metavar="N", min=1, show_default=False,
+        help="Only the N newest finished games.")] = None,
+    json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Standings across finished games: wins, averages, bids made, head-to-head."""
+    from .standings import run
+
+    run(players or [], None if since is None else _since(since), games, json)
+
+
+@app.command()
+@refusing
+def chart(game: GameArg = None) -> None:
+    """Chart every player's running total round by round."""
+    from .chartview import can_draw_boxes
+    from .chartview import chart as draw
+    from .layout import console
+
+    out = console()
+    out.print(draw(store.load(store.resolve(game)), out.width, can_draw_boxes(out.encoding)),
+              end="")
+
+
+class ShareFormat(str, Enum):
+    text = "text"
+    svg = "svg"
+    html = "html"
+
+
+@app.command()
+@refusing
+def share(
+    game: GameArg = None,
+    fmt: Annotated[ShareFormat, typer.Option(
+        "--format", help="text: a short summary for a chat app; svg: a picture; html: a page."
+    )] = ShareFormat.text,
+    output: Annotated[str | None, typer.Option(
+        "-o", "--output", metavar="FILE", help="Write to FILE instead of standard output.",
+        show_default=False)] = None,
+) -> None:
+    """A game to send: the order and totals as text, or the scorecard and chart as a picture."""
+    from . import shareview
+    from .chartview import can_draw_boxes
+
+    chosen = store.load(store.resolve(game))
+    if fmt is ShareFormat.text:
+        text = shareview.text(chosen, can_draw_boxes(sys.stdout.encoding) or output is not None)
+    else:
+        text = shareview.picture(chosen, fmt.value)
+    if output is None or output == "-":
+        sys.stdout.write(text)
+        return
+    store.write_atomic(output, text.encode("utf-8"), make_folder=False)
+    print(f"Wrote {output}.", file=sys.stderr)
 
 
 @app.command()

@@ -75,14 +75,18 @@ def _extra_columns(game: Game) -> tuple[bool, bool]:
     return game.rules.blind, any(r.penalty for r in game.rounds)
 
 
-def to_csv(game: Game) -> str:
+def to_csv(game: Game, excel: bool = False) -> str:
     """One row per player per completed round; numbers with '.' and ASCII '-'; trailing
-    'blind' and 'penalty' columns (1 or 0) only for games that can have them."""
+    'blind' and 'penalty' columns (1 or 0) only for games that can have them. For Excel
+    on Windows: a UTF-8 byte-order mark (or it reads Devanagari as a local code page) and
+    CRLF line ends."""
     import csv
     import io
 
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    if excel:
+        out.write("\ufeff")
+    writer = csv.writer(out, lineterminator="\r\n" if excel else "\n")
     blind, penalty = _extra_columns(game)
     writer.writerow(CSV_HEADER + ("blind",) * blind + ("penalty",) * penalty)
     after = running_totals(game.rules, game.rounds)

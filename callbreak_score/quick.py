@@ -123,6 +123,13 @@ def dispatch(words: Sequence[str]) -> bool:
             return False
         (bid if words[0] == "bid" else tricks)(entry)
         return True
+    if words and words[0] == "stats":  # years of games: Typer's import would be most of it
+        from . import standings
+
+        asked = standings.plain(words[1:])
+        if asked is not None:
+            standings.run(asked[0], None, None, asked[1])
+        return asked is not None
     plain = show_words(words)
     if plain is None:
         return False

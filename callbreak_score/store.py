@@ -8,6 +8,7 @@ The only module that touches the data folder. Layout under the data folder:
   current                  the id of the current game
   .lock                    the lock file every writer holds (never deleted)
   damaged/                 files `doctor --fix` moved aside, bytes unchanged
+  index.sqlite3            the stats index, derived from games/ (index.py, also this floor)
 """
 
 from __future__ import annotations

@@ -1,0 +1,101 @@
+"""The running totals of a game as a chart drawn with Rich: one series per player, names in
+the legend, the winner marked; ASCII where the output cannot encode box characters."""
+
+from __future__ import annotations
+
+from .game import Game
+from .scoring import points, running_totals
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rich.text import Text
+
+HEIGHT = 12  # rows of the plot
+COLOURS = ("bright_red", "bright_green", "bright_blue", "bright_magenta", "bright_cyan",
+           "yellow")
+MARKS = {True: "●■▲◆✚▼", False: "o#x+*@"}
+BOX = {True: ("│", "─", "└", "┄"), False: ("|", "-", "+", ".")}  # axes, corner, zero line
+WINNER = {True: "★", False: "*"}
+
+
+def can_draw_boxes(encoding: str | None) -> bool:
+    try:
+        ("".join(MARKS[True]) + "".join(BOX[True]) + WINNER[True]).encode(encoding or "ascii")
+        return True
+    except (UnicodeEncodeError, LookupError):
+        return False
+
+
+def chart(game: Game, cols: int, unicode: bool) -> Text:
+    """The chart in `cols` columns or fewer (from 40)."""
+    from rich.text import Text
+
+    rules = game.rules
+    seats = range(len(game.players))
+    series = [tuple(0 for _ in seats), *running_totals(rules, game.rounds)]
+    out = Text()
+    out.append(f"Running totals, game {game.id}\n", style="bold")
+    if len(series) == 1:
+        out.append("No round is complete yet: nothing to chart.\n")
+        return out
+    low = min(0, *(min(t) for t in series))
+    high = max(0, *(max(t) for t in series))
+    span = max(1, high - low)
+    labels = [points(rules, high), points(rules, 0), points(rules, low)]
+    gutter = max(len(label) for label in labels) + 1
+    plot = cols - gutter - 1
+    rounds = len(series) - 1
+    column = [round(i * (plot - 1) / rounds) for i in range(rounds + 1)]
+    grid: list[list[tuple[str, str | None]]] = [[(" ", None)] * plot for _ in range(HEIGHT)]
+    vbar, hbar, corner, zero = BOX[unicode]
+
+    def row(units: int | float) -> int:
+        return HEIGHT - 1 - round((units - low) * (HEIGHT - 1) / span)
+
+    if low < 0 < high:
+        grid[row(0)] = [(zero, "dim")] * plot
+    # the winners last, so their line shows where lines cross
+    top = set(game.winners() if game.finished else game.leaders())
+    for seat in sorted(seats, key=lambda s: s in top):
+        mark, colour = _mark(seat, unicode), COLOURS[seat % len(COLOURS)]
+        for i in range(rounds):
+            a, b = series[i][seat], series[i + 1][seat]
+            x0, x1 = column[i], column[i + 1]
+            for x in range(x0, x1 + 1):
+                share = (x - x0) / (x1 - x0) if x1 > x0 else 1
+                grid[row(a + (b - a) * share)][x] = (mark, colour)
+    for y, cells in enumerate(grid):
+        label = (labels[0] if y == 0 else labels[2] if y == HEIGHT - 1
+                 else labels[1] if low < 0 < high and y == row(0) else "")
+        out.append(f"{label:>{gutter - 1}} {vbar}", style="dim")
+        for char, style in cells:
+            out.append(char, style=style)
+        out.append("\n")
+    out.append(" " * (gutter - 1) + " " + corner + hbar * plot + "\n", style="dim")
+    out.append(_round_numbers(column, gutter + 1, plot) + "\n", style="dim")
+    for seat, name in enumerate(game.players):
+        out.append(f"{_mark(seat, unicode)} ", style=COLOURS[seat % len(COLOURS)])
+        # one run of text after the name: a picture places each styled run by Rich's
+        # count of columns, which a Devanagari font's glyphs need not match
+        mark = f" {WINNER[unicode]} " + ("winner" if game.finished else "leader")
+        out.append(f"{name} {points(rules, game.totals()[seat])}{mark if seat in top else ''}\n")
+    return out
+
+
+def _mark(seat: int, unicode: bool) -> str:
+    marks = MARKS[unicode]
+    return marks[seat] if seat < len(marks) else str(seat + 1)[-1]
+
+
+def _round_numbers(column: list[int], indent: int, plot: int) -> str:
+    """The round numbers under their points, as many as fit without touching."""
+    line = [" "] * (indent + plot)
+    free = 0
+    for number, x in enumerate(column):
+        text = str(number)
+        at = indent + x - len(text) + 1 if number else indent + x
+        if at < free or at + len(text) > len(line):
+            continue
+        line[at:at + len(text)] = text
+        free = at + len(text) + 1
+    return "".join(line).rstrip()

@@ -1,0 +1,284 @@
+"""The stats index: a SQLite file in the data folder, derived from the game files (store floor).
+
+The game files stay the only source of truth. Each command that reads the index first
+compares every game file's (mtime, size, inode) with what the index saw and re-reads only
+the files that changed; a missing, damaged or older-format index is rebuilt whole.
+Damaged game files are remembered with their problem, so each run can warn about them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from . import store
+from .errors import Refused
+from .schema import ID_PATTERN
+from .stats import PlayerStats, Versus, seat_lines
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import sqlite3
+
+    from .game import Game
+
+FILE = "index.sqlite3"
+VERSION = "2"
+Report = Callable[[int, int], None]  # (files read so far, files to read)
+
+_TABLES = """
+CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE files (id TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEGER,
+                    problem TEXT);
+CREATE TABLE seats (game TEXT, started REAL, finished INTEGER, seat INTEGER, name TEXT,
+                    key TEXT, total INTEGER, won INTEGER, rounds INTEGER, made INTEGER,
+                    exact INTEGER, bid_sum INTEGER, extra INTEGER, best INTEGER,
+                    worst INTEGER, run INTEGER);
+CREATE TABLE cache (name TEXT PRIMARY KEY, value TEXT);
+CREATE INDEX seats_game ON seats (game);
+CREATE INDEX seats_key ON seats (key);
+"""
+
+
+def path() -> str:
+    return os.path.join(store.home(), FILE)
+
+
+def listing() -> dict[str, tuple[int, int, int]]:
+    """Every stored game file: id -> (mtime in ns, size, inode)."""
+    games = os.path.join(store.home(), "games")
+    found = {}
+    for month in store.month_folders():
+        try:
+            entries = os.scandir(os.path.join(games, month))
+        except OSError:
+            continue
+        with entries:
+            for entry in entries:
+                name = entry.name
+                if not name.endswith(".json") or not ID_PATTERN.match(name[:-5]):
+                    continue
+                if not name.startswith(month):
+                    continue
+                try:
+                    info = entry.stat()
+                except OSError:
+                    continue
+                found[name[:-5]] = (info.st_mtime_ns, info.st_size, info.st_ino)
+    return found
+
+
+def _connect() -> sqlite3.Connection:
+    """The index file, made fresh when it is missing, damaged or of another format; an
+    index in memory when the data folder cannot hold one (nothing stored, read-only)."""
+    import sqlite3
+
+    if not os.path.isdir(os.path.join(store.home(), "games")):
+        return _fresh(sqlite3.connect(":memory:"))
+    try:
+        conn = sqlite3.connect(path(), timeout=10, isolation_level=None)
+        try:
+            version = conn.execute("SELECT value FROM meta WHERE name = 'version'").fetchone()
+            if version == (VERSION,):
+                return conn
+        except sqlite3.DatabaseError:
+            pass
+        conn.close()
+        _remove_index()
+        return _fresh(sqlite3.connect(path(), timeout=10, isolation_level=None))
+    except sqlite3.Error:
+        return _fresh(sqlite3.connect(":memory:", isolation_level=None))
+
+
+def _remove_index() -> None:
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        try:
+            os.remove(path() + suffix)
+        except FileNotFoundError:
+            pass
+
+
+def _fresh(conn: sqlite3.Connection) -> sqlite3.Connection:
+    conn.isolation_level = None
+    conn.executescript(_TABLES)
+    conn.execute("INSERT INTO meta VALUES ('version', ?)", (VERSION,))
+    return conn
+
+
+def refresh(conn: sqlite3.Connection, report: Report | None = None) -> list[str]:
+    """Bring the index up to date with the game files; the damaged files' problems."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        seen = {row[0]: tuple(row[1:]) for row in conn.execute(
+            "SELECT id, mtime, size, ino FROM files")}
+        now = listing()
+        changed = sorted(i for i, stamp in now.items() if seen.get(i) != stamp)
+        gone = [i for i in seen if i not in now]
+        for game_id in gone + changed:
+            conn.execute("DELETE FROM files WHERE id = ?", (game_id,))
+            conn.execute("DELETE FROM seats WHERE game = ?", (game_id,))
+        if gone or changed:
+            conn.execute("DELETE FROM cache")
+        for done, game_id in enumerate(changed, 1):
+            _add(conn, game_id, now[game_id])
+            if report is not None:
+                report(done, len(changed))
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return [row[0] for row in conn.execute(
+        "SELECT problem FROM files WHERE problem IS NOT NULL ORDER BY id")]
+
+
+def _add(conn: sqlite3.Connection, game_id: str, stamp: tuple[int, int, int]) -> None:
+    # the stamp was taken before the file is read: a save in between shows next time
+    from .people import started
+
+    try:
+        game = store.load(game_id)
+    except Refused as error:
+        conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?)", (game_id, *stamp, str(error)))
+        return
+    conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, NULL)", (game_id, *stamp))
+    moment = started(game.created)
+    when = moment.timestamp() if moment else 0.0
+    conn.executemany(
+        "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(game.id, when, game.finished is not None, s.seat, s.name, s.key, s.total, s.won,
+          s.rounds, s.made, s.exact, s.bid_sum, s.extra, s.best, s.worst, s.run)
+         for s in seat_lines(game)])
+
+
+def standings(
+    since: float | None, newest: int | None, keys: list[str], report: Report | None = None,
+) -> tuple[list[PlayerStats], list[str]]:
+    """The players' figures (see player_stats) from the index brought up to date, and the
+    damaged game files' problems. A damaged index found on the way is rebuilt once."""
+    import sqlite3
+
+    try:
+        return _standings(since, newest, keys, report)
+    except sqlite3.DatabaseError:
+        _remove_index()
+    try:
+        return _standings(since, newest, keys, report)
+    except sqlite3.DatabaseError as error:
+        raise Refused(f"the stats index {path()} cannot be used ({error}); "
+                      "remove it and run the command again") from None
+
+
+def _standings(
+    since: float | None, newest: int | None, keys: list[str], report: Report | None,
+) -> tuple[list[PlayerStats], list[str]]:
+    conn = _connect()
+    try:
+        problems = refresh(conn, report)
+        return player_stats(conn, since, newest, keys), problems
+    finally:
+        conn.close()
+
+
+def player_stats(
+    conn: sqlite3.Connection, since: float | None, newest: int | None, keys: list[str],
+) -> list[PlayerStats]:
+    """Every player's figures over the finished games started at `since` or later (the
+    `newest` of them when given), only the players whose keys are in `keys` when given.
+
+    The figures over all games are kept in the index until a game file changes, so a
+    plain `stats` costs the same with ten games or ten thousand.
+    """
+    if since is None and newest is None:
+        found = _cached(conn)
+    else:
+        found = _figures(conn, since, newest)
+    if not keys:
+        return found
+    from .people import key
+
+    return [p for p in found if key(p.name) in keys]
+
+
+def _cached(conn: sqlite3.Connection) -> list[PlayerStats]:
+    import json
+
+    row = conn.execute("SELECT value FROM cache WHERE name = 'all'").fetchone()
+    if row is not None:
+        return [PlayerStats(*fields[:-1], head_to_head=tuple(
+            (name, Versus(*counts)) for name, *counts in fields[-1]))
+            for fields in json.loads(row[0])]
+    # under the write lock, so that no refresh can empty the cache between the reading
+    # and the writing (which would keep figures that miss its change)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        found = _figures(conn, None, None)
+        value = json.dumps([[*(getattr(p, f) for f in _FIELDS),
+                             [[name, v.games, v.ahead, v.behind, v.level]
+                              for name, v in p.head_to_head]] for p in found],
+                           ensure_ascii=False)
+        conn.execute("INSERT OR REPLACE INTO cache VALUES ('all', ?)", (value,))
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return found
+
+
+_FIELDS = ("name", "games", "wins", "total", "bids", "made", "exact", "bid_sum",
+           "extra_tricks", "best_round", "worst_round", "longest_made_run")
+
+
+def _figures(conn: sqlite3.Connection, since: float | None, newest: int | None
+             ) -> list[PlayerStats]:
+    conn.execute("DROP TABLE IF EXISTS temp.chosen")
+    conn.execute(
+        "CREATE TEMP TABLE chosen (id TEXT PRIMARY KEY)")
+    conn.execute(
+        "INSERT INTO chosen SELECT game FROM seats WHERE finished AND seat = 0"
+        " AND started >= ? ORDER BY started DESC, game DESC LIMIT ?",
+        (since if since is not None else float("-inf"), newest if newest is not None else -1))
+    rows = conn.execute(
+        "SELECT key, COUNT(*), SUM(won), SUM(total), SUM(rounds), SUM(made), SUM(exact),"
+        " SUM(bid_sum), SUM(extra), MAX(best), MIN(worst), MAX(run)"
+        " FROM seats WHERE game IN chosen GROUP BY key").fetchall()
+    versus: dict[str, list[tuple[str, Versus]]] = {}
+    for a, b, games, ahead, behind in conn.execute(
+            "SELECT a.key, b.key, COUNT(*), SUM(a.total > b.total), SUM(a.total < b.total)"
+            " FROM seats a JOIN seats b ON a.game = b.game AND a.key <> b.key"
+            " WHERE a.game IN chosen GROUP BY a.key, b.key"):
+        versus.setdefault(a, []).append((b, Versus(games, ahead, behind, games - ahead - behind)))
+    # a person's name as written in their newest game (the last one a dict keeps; ids of
+    # one day sort by length, then text)
+    names = dict(conn.execute(
+        "SELECT key, name FROM seats WHERE game IN chosen"
+        " ORDER BY started, length(game), game"))
+    return [PlayerStats(
+        name=names[k], games=n, wins=wins, total=total, bids=bids, made=made_, exact=exact,
+        bid_sum=bid_sum, extra_tricks=extra, best_round=best, worst_round=worst,
+        longest_made_run=run,
+        head_to_head=tuple(sorted(((names[b], v) for b, v in versus.get(k, [])),
+                                  key=lambda p: p[0].casefold())),
+    ) for k, n, wins, total, bids, made_, exact, bid_sum, extra, best, worst, run in rows]
+
+
+def games_since(moment: float) -> tuple[list[Game], list[str]]:
+    """The games started at `moment` or later, oldest first, read from their files (not the
+    index: money is settled from the source), and the damaged files' problems."""
+    import time
+
+    from .people import started
+
+    day = time.strftime("%y%m%d", time.localtime(moment - 86400))  # offsets differ by < 1 day
+    games, problems = [], []
+    for game_id in reversed(store.game_ids()):
+        if game_id[:6] < day:
+            continue
+        try:
+            game = store.load(game_id)
+        except Refused as error:
+            problems.append(str(error))
+            continue
+        begun = started(game.created)
+        if begun is not None and begun.timestamp() >= moment:
+            games.append(game)
+    return games, problems

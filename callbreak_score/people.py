@@ -1,0 +1,52 @@
+"""Who is who across games: one key per person, and WHEN words for --since (pure)."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from datetime import datetime
+
+
+def key(name: str) -> str:
+    """The same person across games: names match ignoring case and Unicode normalization."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+def since(words: str, now: datetime) -> datetime:
+    """The moment WHEN names: a date (2026-11-29), a time today (19:30), or 'today'.
+
+    `now` is an aware local time; the result is aware too, so it compares with any
+    game's `created` whatever its offset.
+    """
+    from datetime import date, datetime, time
+
+    text = words.strip()
+    if text.casefold() == "today":
+        return now.replace(hour=0, minute=0, second=0, microsecond=0)
+    try:
+        day = date.fromisoformat(text)
+        return datetime.combine(day, time(0, 0), now.tzinfo)
+    except ValueError:
+        pass
+    try:
+        clock = time.fromisoformat(text)
+    except ValueError:
+        from .errors import Refused
+
+        raise Refused(f"--since '{words}' is not a date (2026-11-29), a time today (19:30) "
+                      "or 'today'") from None
+    return now.replace(hour=clock.hour, minute=clock.minute, second=clock.second,
+                       microsecond=0)
+
+
+def started(created: str) -> datetime | None:
+    """When a game started, from its `created` text; None when that is not a time."""
+    from datetime import datetime
+
+    try:
+        moment = datetime.fromisoformat(created)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.astimezone()

@@ -1,0 +1,141 @@
+"""A finished game to send: a short text for a chat app, or the scorecard, the standings and
+the chart as a self-contained SVG picture or HTML page (Rich's recording console)."""
+
+from __future__ import annotations
+
+from .cells import wrap
+from .chartview import chart
+from .game import Game
+from .rules import end_words
+from .scoring import made, points, round_scores, running_totals
+
+PHONE = 36  # columns a chat bubble on a phone shows without wrapping
+PICTURE = 64  # columns of the SVG and HTML (they scale to the screen)
+TROPHY = {True: "🏆", False: "(winner)"}
+# Fonts a phone or a desktop has that draw Devanagari and Bengali; no web fonts are fetched.
+FONTS = ("'Noto Sans Mono', 'DejaVu Sans Mono', Menlo, Consolas, 'Noto Sans Devanagari', "
+         "'Noto Sans Bengali', 'Kohinoor Devanagari', 'Devanagari Sangam MN', 'Nirmala UI', "
+         "'Mangal', 'Vrinda', monospace")
+
+
+def places(game: Game) -> list[tuple[int, int]]:
+    """(place, seat) best first; tied totals share a place."""
+    board = game.totals()
+    order = sorted(range(len(board)), key=lambda s: -board[s])
+    return [(1 + sum(1 for other in board if other > board[s]), s) for s in order]
+
+
+def _verdict(game: Game) -> str:
+    top = game.winners() if game.finished else game.leaders()
+    said = " and ".join(game.players[s] for s in top)
+    if not game.finished:
+        return f"Not finished: {game.completed} rounds played; leading: {said or 'nobody yet'}."
+    return f"Winner: {said}." if len(top) == 1 else f"Tied winners: {said}."
+
+
+def text(game: Game, unicode: bool) -> str:
+    """The date, the rule set, the final order with totals and the winners marked."""
+    top = set(game.winners())
+    lines = [f"Call Break, {game.created[:10]}"]
+    lines += wrap(f"{game.rules.preset}, {end_words(game.rules)}, game {game.id}", PHONE, "  ")
+    for place, seat in places(game):
+        mark = f" {TROPHY[unicode]}" if seat in top else ""
+        total = points(game.rules, game.totals()[seat])
+        lines += wrap(f"{place}. {game.players[seat]} {total}{mark}", PHONE, "   ")
+    lines += wrap(_verdict(game), PHONE, "  ")
+    return "\n".join(lines) + "\n"
+
+
+def picture(game: Game, fmt: str) -> str:
+    """The scorecard, the standings and the chart as SVG or a whole HTML page."""
+    import io
+
+    from rich.console import Console, Group
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(file=io.StringIO(), record=True, width=PICTURE, force_terminal=True,
+                      color_system="truecolor", highlight=False, emoji=False)
+    rules = game.rules
+    table = Table(title=Text(f"Call Break {game.created[:10]} · {rules.preset}, "
+                             f"{end_words(rules)} · game {game.id}"), title_justify="left")
+    table.add_column("Round", justify="right")
+    for name in game.players:
+        table.add_column(Text(name), justify="right", overflow="fold")
+    after = running_totals(rules, game.rounds)
+    for number, (played, totals) in enumerate(zip(game.rounds, after), 1):
+        scores = round_scores(rules, played)
+        assert scores is not None and played.tricks is not None
+        cells = [Text(f"{b}/{t} {points(rules, s)}",
+                      style="green" if made(rules, b, t) else "red")
+                 for b, t, s in zip(played.bids, played.tricks, scores)]
+        table.add_row(str(number), *cells)
+        table.add_row("", *[Text(points(rules, t), style="dim") for t in totals],
+                      end_section=True)
+    top = set(game.winners() if game.finished else game.leaders())
+    standings = Text()
+    for place, seat in places(game):
+        mark = " ★" if seat in top else ""
+        standings.append(f"{place}. {game.players[seat]} {points(rules, game.totals()[seat])}"
+                         f"{mark}\n")
+    standings.append(_verdict(game) + "\n")
+    console.print(Group(table, Text(), standings, chart(game, PICTURE, True)))
+    title = f"Call Break game {game.id}"
+    if fmt == "svg":
+        return console.export_svg(title=title, code_format=_SVG)
+    return console.export_html(inline_styles=True, code_format=_HTML.replace("@TITLE@", title))
+
+
+# Rich's own templates, with the font stack above instead of web fonts fetched from a CDN.
+_HTML = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>@TITLE@</title>
+<style>
+{stylesheet}
+body {{
+    color: {foreground};
+    background-color: {background};
+}}
+pre {{ font-family: @FONTS@; font-size: 14px; }}
+</style>
+</head>
+<body>
+<pre><code style="font-family:inherit">{code}</code></pre>
+</body>
+</html>
+""".replace("@FONTS@", FONTS)
+
+_SVG = """<svg class="rich-terminal" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">
+    <style>
+    .{unique_id}-matrix {{
+        font-family: @FONTS@;
+        font-size: {char_height}px;
+        line-height: {line_height}px;
+        font-variant-east-asian: full-width;
+    }}
+    .{unique_id}-title {{
+        font-size: 18px;
+        font-weight: bold;
+        font-family: sans-serif;
+    }}
+    {styles}
+    </style>
+    <defs>
+    <clipPath id="{unique_id}-clip-terminal">
+      <rect x="0" y="0" width="{terminal_width}" height="{terminal_height}" />
+    </clipPath>
+    {lines}
+    </defs>
+    {chrome}
+    <g transform="translate({terminal_x}, {terminal_y})"
+       clip-path="url(#{unique_id}-clip-terminal)">
+    {backgrounds}
+    <g class="{unique_id}-matrix">
+    {matrix}
+    </g>
+    </g>
+</svg>
+""".replace("@FONTS@", FONTS)

@@ -1,0 +1,47 @@
+"""The `stats` command's work, shared by Typer (cli.py) and the Typer-free path (quick.py):
+with years of games stored, Typer's own import would be most of its time."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from .errors import Refused, refusing
+
+
+def plain(words: Sequence[str]) -> tuple[list[str], bool] | None:
+    """(PLAYERs, --json) when the words are a plain `stats` call, else None (Typer decides)."""
+    rest = list(words)
+    as_json = "--json" in rest
+    if as_json:
+        rest.remove("--json")
+    if any(w.startswith("-") for w in rest):
+        return None
+    return rest, as_json
+
+
+@refusing
+def run(players: Sequence[str], since: float | None, newest: int | None, as_json: bool) -> None:
+    from . import index, statsview
+    from .people import key
+    from .stats import standing_order
+
+    keys = [key(p) for p in players]
+    found, damaged = index.standings(since, newest, keys, statsview.rebuild_progress())
+    found = standing_order(found)
+    for problem in damaged:
+        print(f"callbreak: damaged: {problem}", file=sys.stderr)
+    shown = {key(p.name) for p in found}
+    missing = [p for p in players if key(p) not in shown]
+    if missing:
+        raise Refused(f"no finished game of {missing[0]} in the games chosen; "
+                      "'callbreak stats' shows everyone")
+    if as_json:
+        import json
+
+        sys.stdout.write(json.dumps({"players": [p.to_dict() for p in found]},
+                                    ensure_ascii=False, indent=2) + "\n")
+        return
+    from .cells import screen_width
+
+    sys.stdout.write(statsview.text(found, screen_width()))
