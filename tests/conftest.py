@@ -1,4 +1,4 @@
-"""Every test gets its own data folder: the real user data folder is never touched."""
+"""Every test gets its own data folder and settings file: the real ones are never touched."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from callbreak_score.cli import app
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "callbreak-home"
     monkeypatch.setenv("CALLBREAK_HOME", str(folder))
+    monkeypatch.setenv("CALLBREAK_CONFIG", str(tmp_path / "callbreak-config"))
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("CALLBREAK_LOCK_TIMEOUT", "5")
     return folder

@@ -1,0 +1,105 @@
+"""The table's settings: a small text file of `key = value` lines (language, digits,
+currency and defaults for `new`), read and checked here; only this module knows its path.
+
+The file lives in the user config folder (platformdirs), or at $CALLBREAK_CONFIG. A line
+that cannot be read, or a key this version does not know, is refused with the file and
+the line named: a setting is never silently ignored.
+"""
+
+from __future__ import annotations
+
+import os
+
+from .errors import Refused
+
+PRESETS = ("nepal", "pagat", "tens")
+WHOLE = "a whole number"
+YESNO = "yes or no"
+
+# key -> what its value must be: a tuple of choices, WHOLE, YESNO, or "text"
+KEYS: dict[str, object] = {
+    "language": "text",  # en, ne, hi, bn; an unknown language falls back to English
+    "digits": ("native", "latin"),
+    "currency": "text",
+    # defaults for `callbreak new` (its option names without the dashes)
+    "rules": PRESETS,
+    "rounds": WHOLE,
+    "target": WHOLE,
+    "open": YESNO,
+    "min-bid": WHOLE,
+    "max-bid": WHOLE,
+    "penalty": ("full", "shortfall"),
+    "redeal-below": WHOLE,
+    "eight-wins": YESNO,
+    "high-bid-points": WHOLE,
+    "tiebreak": ("tricks",),
+    "instant-win": WHOLE,
+    "max-bid-total": WHOLE,
+    "extra-cap": WHOLE,
+    "eight-doubles": YESNO,
+    "auto-award-below": WHOLE,
+    "blind": YESNO,
+    "blind-min": WHOLE,
+}
+
+
+def path() -> str:
+    """$CALLBREAK_CONFIG, else `config` in the user config folder."""
+    given = os.environ.get("CALLBREAK_CONFIG")
+    if given:
+        return given
+    from platformdirs import user_config_dir
+
+    return os.path.join(user_config_dir("callbreak-score", appauthor=False), "config")
+
+
+def check(key: str, value: str, where: str = "") -> str:
+    """The value, checked for its key; Refused says what is allowed."""
+    at = f"{where}: " if where else ""
+    kind = KEYS.get(key)
+    if kind is None:
+        raise Refused(f"{at}unknown setting '{key}'; the settings are {', '.join(KEYS)}")
+    if isinstance(kind, tuple) and value not in kind:
+        raise Refused(f"{at}{key} is '{value}'; it can be {' or '.join(kind)}")
+    if kind == WHOLE and not value.isdecimal():
+        raise Refused(f"{at}{key} is '{value}'; it must be {WHOLE}")
+    if kind == YESNO and value not in ("yes", "no"):
+        raise Refused(f"{at}{key} is '{value}'; it must be {YESNO}")
+    if kind == "text" and (not value or any(ord(c) < 32 for c in value)):
+        raise Refused(f"{at}{key} is empty or holds a control character")
+    return value
+
+
+def parse(text: str, where: str) -> dict[str, str]:
+    """The settings in a file's text; `where` names the file in refusals."""
+    found: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, sep, value = line.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key:
+            raise Refused(f"{where}, line {number}: '{raw}' is not 'key = value'")
+        if key in found:
+            raise Refused(f"{where}, line {number}: {key} is set twice")
+        found[key] = check(key, value, f"{where}, line {number}")
+    return found
+
+
+def load() -> dict[str, str]:
+    """Every setting in the file ({} when there is none)."""
+    where = path()
+    try:
+        with open(where, encoding="utf-8") as handle:
+            text = handle.read()
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as error:
+        raise Refused(f"{where}: cannot be read ({error})") from None
+    return parse(text, where)
+
+
+def get(key: str) -> str | None:
+    """One setting, or None when it is not set."""
+    return load().get(key)
