@@ -5,10 +5,14 @@
 Builds two data folders in a temp folder, one with 3 games and one with 10,000, each
 with a current open game of five played rounds. Then, interleaved run by run, it times
 as whole processes: `python -c pass`, `callbreak show`, `callbreak list`, `callbreak bid`,
-`callbreak tricks` and one TAB completion of `callbreak use ` (an `undo` after each bid
-and tricks, untimed, puts the game back). It prints medians and two sets of ratios:
-each command against `python -c pass` (target: show and TAB at most 5x), and each
+`callbreak tricks` and one TAB completion of `callbreak use ` (the game file is put back,
+untimed, after each bid and tricks). It prints medians and two sets of ratios: each
+command against `python -c pass` (target: show, bid, tricks and TAB at most 4x), and each
 command with 10,000 games against 3 games (target: at most 1.3x).
+
+Then `callbreak play`: the time one entry takes, from a piped session of 20 rounds (two
+lines a round: the bids, then three tricks) less a session that quits at once, divided
+by the 40 entries (target: at most 50 ms an entry).
 """
 
 from __future__ import annotations
@@ -94,6 +98,8 @@ def main() -> None:
         ("tricks", [exe, "tricks", "4", "3", "3", "3"], {}),
         ("TAB use", [exe], tab),
     ]
+    originals = {label: (Path(env["CALLBREAK_HOME"]) / "games" / "2611" / "261129-1.json")
+                 .read_bytes() for label, env in envs.items()}
     base: list[float] = []
     times: dict[tuple[str, str], list[float]] = {}
     order = list(sizes)
@@ -104,8 +110,9 @@ def main() -> None:
             env = envs[label]
             for name, command, extra in steps:
                 times.setdefault((name, label), []).append(timed(command, {**env, **extra}))
-            for _undo in range(2):
-                timed([exe, "undo"], env)
+            current = Path(env["CALLBREAK_HOME"]) / "games" / "2611" / "261129-1.json"
+            current.write_bytes(originals[label])
+    entry_ms = play_entry(exe, envs["3 games"], runs)
     shutil.rmtree(work)
     pass_ms = statistics.median(base) * 1000
     print(f"python -c pass: {pass_ms:.1f} ms (median of {runs}, interleaved)")
@@ -115,6 +122,26 @@ def main() -> None:
         large = statistics.median(times[(name, "10,000 games")]) * 1000
         print(f"{name:<10} {small:>7.1f}ms {large:>7.1f}ms {small / pass_ms:>6.2f}x "
               f"{large / small:>5.2f}x")
+    print(f"play: {entry_ms:.1f} ms an entry (median of {runs} sessions of 40 entries, "
+          "less a session that quits at once)")
+
+
+def play_entry(exe: str, env: dict[str, str], runs: int) -> float:
+    """Milliseconds one `play` entry takes (saving included)."""
+    game = Path(env["CALLBREAK_HOME"]) / "games" / "2611" / "261129-1.json"
+    before = game.read_bytes()
+    session = "3 3 3 3\n4 3 3\n" * 20 + "q\n"
+    spent = []
+    for _ in range(runs):
+        began = time.perf_counter()
+        subprocess.run([exe, "play"], input=b"q\n", env=env, stdout=subprocess.DEVNULL)
+        quit_at_once = time.perf_counter() - began
+        began = time.perf_counter()
+        subprocess.run([exe, "play"], input=session.encode(), env=env,
+                       stdout=subprocess.DEVNULL)
+        spent.append((time.perf_counter() - began - quit_at_once) / 40)
+        game.write_bytes(before)
+    return statistics.median(spent) * 1000
 
 
 if __name__ == "__main__":

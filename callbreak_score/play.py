@@ -197,8 +197,8 @@ class Session:
         else:
             left = total - sum(typed.values())
             rest = f" won{offered} ({left} of {total} tricks left):"
-        # a long name is cut, never the numbers after it
-        room = max(6, self.screen.width - 6 - cells.width(rest))
+        # a long name is cut, never the numbers after it; room is left for the answer
+        room = max(6, self.screen.width - 12 - cells.width(rest))
         return cells.cut(self.game.players[seat], room, self.more) + rest
 
     def key(self, line: str, kind: str, typed: dict[int, int], number: int,

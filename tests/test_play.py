@@ -266,3 +266,20 @@ def test_three_and_five_players_and_blind_bids(cli) -> None:
     out = play("5 5 5\n6 6\n")
     assert "(17 of 17 tricks left)" in out and "A won 5 (the rest of the 17)." in out
     assert shown()["finished"]
+
+
+@pytest.mark.parametrize("columns", [40, 47, 60, 80])
+def test_play_screens_fit_the_width_with_long_devanagari_names(cli, columns) -> None:
+    from tests.test_render import FORTY, check_fits, cols
+
+    cli("new", "--rounds", "2", "--", *FORTY)
+    typed = ["h", "1 1 1 1", "4 3 3", "s", "2 2 2 2", "5 4 2", "e 1", "", "", "", "", "", "",
+             "", "q"]
+    out = play("\n".join(typed) + "\n", columns=columns)
+    assert "Corrected round 1" not in out and "Game 2" in out
+    shown_lines = []
+    for line in out.splitlines():
+        prompt, sep, answer = line.rpartition(": ")
+        shown_lines.append(prompt + sep if sep and answer in typed else line)
+    check_fits("\n".join(shown_lines), columns)  # what play printed, less what was typed
+    assert all(cols(p) <= columns - 4 for p in shown_lines if p.endswith(": "))  # room to type
