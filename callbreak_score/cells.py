@@ -1,8 +1,11 @@
 """Terminal columns: how wide the screen is, how wide text is, cutting and wrapping text to
 fit, and the boxed table (the small renderer the hot path uses instead of Rich).
 
-Devanagari and Bengali vowel signs, viramas and joiners take no column of their own
-(categories Mn, Mc, Me, Cf), wide East Asian characters two.
+Columns are counted as terminals count them (wcwidth): combining marks, viramas and
+joiners (categories Mn, Me, Cf) take none, wide East Asian characters two, and the
+spacing vowel signs of Devanagari and Bengali (Mc, such as ा) one, as tmux, xterm and
+VTE draw them. A measure that gave those signs no column would let a line of Nepali
+names run past the edge of a real terminal.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ def screen_width(stream: object = None) -> int:
 def _char_width(ch: str) -> int:
     import unicodedata
 
-    if unicodedata.category(ch) in ("Mn", "Mc", "Me", "Cf"):
+    if unicodedata.category(ch) in ("Mn", "Me", "Cf"):
         return 0
     return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
 
@@ -59,25 +62,35 @@ def pad(text: str, cols: int, right: bool = False) -> str:
     return gap + text if right else text + gap
 
 
+def clusters(text: str) -> list[str]:
+    """The text as the pieces a reader sees as one letter: a letter with its vowel signs
+    and marks, a conjunct joined by a virama or a zero-width joiner."""
+    import unicodedata
+
+    out: list[str] = []
+    for ch in text:
+        joins = bool(out) and (unicodedata.category(ch) in ("Mn", "Mc", "Me")
+                               or out[-1][-1] in VIRAMAS or out[-1][-1] == "\u200d"
+                               or ch == "\u200d")
+        if joins:
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
 def cut(text: str, cols: int, more: str = "…") -> str:
     """The text in at most `cols` columns, ending in `more` when shortened; never splits a
-    letter from its vowel signs or a conjunct after its virama."""
+    letter from its vowel signs or a conjunct."""
     if width(text) <= cols:
         return text
     kept: list[str] = []
     used = 0
-    for ch in text:
-        w = _char_width(ch)
-        if used + w > cols - 1:
+    for piece in clusters(text):
+        if used + width(piece) > cols - width(more):
             break
-        kept.append(ch)
-        used += w
-    while kept and (kept[-1] in VIRAMAS or kept[-1] == "\u200d"):
-        kept.pop()  # a dangling virama would join the '…'
-        while kept and _char_width(kept[-1]) == 0:
-            kept.pop()
-        if kept:
-            kept.pop()
+        kept.append(piece)
+        used += width(piece)
     return "".join(kept).rstrip() + more
 
 
@@ -110,17 +123,14 @@ def wrap(text: str, cols: int, indent: str = "") -> list[str]:
 
 
 def _head(word: str, cols: int) -> str:
-    """The longest start of the word within `cols` columns (at least one letter)."""
-    used, end = 0, 0
-    for index, ch in enumerate(word):
-        w = _char_width(ch)
-        if used + w > cols and end:
+    """The longest start of the word within `cols` columns, in whole letters (at least
+    one)."""
+    taken = ""
+    for piece in clusters(word):
+        if taken and width(taken + piece) > cols:
             break
-        used += w
-        end = index + 1
-    while end < len(word) and _char_width(word[end]) == 0:
-        end += 1  # vowel signs stay with their letter
-    return word[:end]
+        taken += piece
+    return taken
 
 
 def fit(text: str, cols: int) -> str:
