@@ -26,12 +26,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 
 from callbreak_score import game as moves
 from callbreak_score import schema
 from callbreak_score.rules import make_rules
+from callbreak_score.values import replace
 
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
 FIVE_ROUNDS = [((4, 3, 2, 4), (5, 3, 2, 3)), ((3, 4, 3, 3), (3, 4, 4, 2)),

@@ -54,7 +54,11 @@ def visible(text: str) -> str:
 
 def width(text: str) -> int:
     """Terminal columns the text takes (colour codes take none)."""
-    return sum(_char_width(ch) for ch in visible(text))
+    if "\x1b" in text:
+        text = visible(text)
+    if text.isascii():  # most cells: every character one column, measured at once
+        return len(text)
+    return sum(1 if " " <= ch <= "~" else _char_width(ch) for ch in text)
 
 
 def pad(text: str, cols: int, right: bool = False) -> str:

@@ -7,12 +7,12 @@ so a game value that exists is always a legal game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 
 from . import scoring
 from .errors import Refused
 from .rules import TRICKS, Rules, end_words
 from .scoring import Round
+from .values import frozen, replace
 
 COUNTS = {3: "three", 4: "four", 5: "five"}  # players, as the messages say them
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .history import Change
 
 
-@dataclass(frozen=True)
+@frozen
 class Game:
     id: str
     players: tuple[str, ...]

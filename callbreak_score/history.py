@@ -8,16 +8,15 @@ stored: they follow from the log (a new change clears what could be redone).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from .errors import Refused
 from .game import Game
 from .scoring import Round, over
+from .values import frozen, replace
 
 KINDS = ("bids", "tricks", "edit", "finish", "penalty", "restore", "undo", "redo")
 
 
-@dataclass(frozen=True)
+@frozen
 class Change:
     kind: str
     at: str | None  # None: made before the history was kept (a migrated file)

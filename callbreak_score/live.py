@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from . import store
 from .errors import Refused
+from .values import frozen
 
 INTERVAL = 0.2  # seconds between two looks at the file: a change reaches pages well within 1 s
 
 
-@dataclass(frozen=True)
+@frozen
 class View:
     """One state of the scoreboard: the game's JSON (as `show --json`) or the problem."""
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from . import cells, history, store
 from . import game as moves
@@ -34,14 +33,14 @@ class Again(Exception):
     terminal)."""
 
 
-@dataclass
 class Screen:
     """Where play writes and reads: the terminal or a pipe."""
 
-    width: int
-    color: bool
-    echo: bool  # off a terminal the typed line is echoed, so a transcript reads right
-    console: object  # rich.console.Console
+    def __init__(self, width: int, color: bool, echo: bool, console: object) -> None:
+        self.width = width
+        self.color = color
+        self.echo = echo  # off a terminal the typed line is echoed: a transcript reads right
+        self.console = console  # rich.console.Console
 
     def say(self, text: str, style: str = "") -> None:
         from rich.text import Text

@@ -6,13 +6,13 @@ All reading and writing goes through store; this module decides what to say and 
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 
 from . import schema, store
 from .errors import Refused
 from .game import Game, plural
 from .history import record
 from .scoring import points
+from .values import replace
 
 
 def _describe(game: Game) -> str:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-
 from .errors import Refused
+from .values import asdict, fields, frozen
 
 PRESETS = ("nepal", "pagat", "tens")
 PENALTIES = ("full", "shortfall")
@@ -40,7 +39,7 @@ PRESET_SUMMARIES = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class Rules:
     """Everything that decides a game's scores, fixed when the game starts."""
 
@@ -235,7 +234,7 @@ def rules_from_dict(data: object) -> Rules:
     """The rules stored in a game file, checked as strictly as new ones."""
     if not isinstance(data, dict):
         raise Refused("'rules' is not an object")
-    known = {f.name: f for f in fields(Rules)}
+    known = set(fields(Rules))
     missing = sorted(set(known) - set(data))
     if missing:
         raise Refused(f"'rules' is missing {', '.join(missing)}")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
 
 from . import game as moves
 from . import history as log
@@ -13,6 +12,7 @@ from .errors import Damaged, Refused
 from .game import Game, Round
 from .history import Change
 from .rules import rules_from_dict
+from .values import replace
 
 SCHEMA = 3
 ID_PATTERN = re.compile(r"\A(\d{6})-([1-9]\d{0,5})\Z")

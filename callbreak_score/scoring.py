@@ -8,12 +8,12 @@ numbers of *units*: tenths of a point for nepal, points for pagat and tens
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from .rules import Rules
+from .values import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Round:
     """One round: the bids in seat order, then the tricks (None until entered).
 

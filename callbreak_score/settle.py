@@ -7,12 +7,12 @@ The schemes are RULES.md's "Settling up": `rank` (places pay the winner) and `po
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, Inexact, InvalidOperation, localcontext
 
 from .errors import Refused
 from .game import Game
 from .people import key
+from .values import frozen
 
 SCHEMES = ("rank", "points")
 # Every rank payment doubles when the winner's total reaches 20 nepal points; the same
@@ -21,14 +21,14 @@ _DOUBLE_AT = {"nepal": 200, "pagat": 20, "tens": 200}
 EXACT_SEARCH = 12  # the fewest transfers are searched exactly up to this many players
 
 
-@dataclass(frozen=True)
+@frozen
 class Transfer:
     payer: str
     payee: str
     amount: Decimal
 
 
-@dataclass(frozen=True)
+@frozen
 class Settlement:
     scheme: str
     stake: Decimal

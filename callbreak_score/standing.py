@@ -3,12 +3,11 @@ rest of the game can still change (pure; every number comes from scoring)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .game import Game
+from .values import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Place:
     rank: int  # 1 for the top; tied totals share a rank
     seat: int

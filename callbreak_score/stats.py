@@ -3,14 +3,13 @@ index adds up into (pure)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .game import Game
 from .people import key
 from .scoring import made, round_scores
+from .values import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class SeatLine:
     """One player's game, as the stats index keeps it. Scores are in tenths of a point
     whatever the preset, so games of every preset add up."""
@@ -66,7 +65,7 @@ def seat_lines(game: Game) -> list[SeatLine]:
     return out
 
 
-@dataclass(frozen=True)
+@frozen
 class Versus:
     """Two players' games together: in how many the first finished ahead, behind, level."""
 
@@ -76,7 +75,7 @@ class Versus:
     level: int
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerStats:
     name: str
     games: int

@@ -101,7 +101,7 @@ def add(draft: Game) -> Game:
 
     Call under the lock. Ids are the start date (YYMMDD, from `created`) and a number.
     """
-    from dataclasses import replace
+    from .values import replace
 
     today = draft.created[2:4] + draft.created[5:7] + draft.created[8:10]
     taken = [int(i[7:]) for i in game_ids(today + "-", limit=1)]

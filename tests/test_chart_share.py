@@ -139,7 +139,7 @@ class Parsed(HTMLParser):
 
 def hostile_game() -> moves.Game:
     # `new` refuses '=' in a name now, but a game stored before may hold one
-    from dataclasses import replace
+    from callbreak_score.values import replace
 
     return replace(played(names=("Img", DEVANAGARI, "[bold]Ram", "Asha & Co")),
                    players=(HOSTILE, DEVANAGARI, "[bold]Ram", "Asha & Co"))

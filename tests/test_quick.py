@@ -20,7 +20,8 @@ from callbreak_score.__main__ import main
 try:
     main()
 finally:
-    heavy = sorted({m.split(".")[0] for m in sys.modules} & {"typer", "rich", "click", "csv"})
+    heavy = sorted({m.split(".")[0] for m in sys.modules}
+                   & {"typer", "rich", "click", "csv", "dataclasses", "typing", "inspect"})
     print("HEAVY", heavy, file=sys.stderr)
 """
 

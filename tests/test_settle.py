@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -23,6 +22,7 @@ from callbreak_score.settle import (
     split,
     stake_of,
 )
+from callbreak_score.values import replace
 from tests.helpers import SEED_004, legal_round, snapshot
 
 RULES_NAMES = ("Asha", "Bimal", "Tulsi", "Ram")  # seed 004: 9.3, 9.1, 14.1, -12.9

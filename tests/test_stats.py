@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 import unicodedata
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from callbreak_score import game as moves
 from callbreak_score import index, store
 from callbreak_score.rules import make_rules
 from callbreak_score.scoring import made, score
+from callbreak_score.values import replace
 from tests.helpers import SEED_004, legal_round, snapshot
 
 # Spellings of the same people: case and Unicode normalization do not make another player

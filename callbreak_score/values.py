@@ -1,0 +1,85 @@
+"""Frozen value classes (a rule set, a round, a game) without the `dataclasses` module.
+
+Importing `dataclasses` pulls in `inspect`, `ast` and `dis`, and each decorated class
+compiles code at import: together about a third of what `callbreak show` may cost
+(README, "Speed"). A `@frozen` class here is a plain class with annotated fields
+and defaults, read once when the class is made; instances compare, hash and print by
+their fields, and refuse to change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
+
+_MISSING = object()
+
+
+def frozen(cls: type[T]) -> type[T]:
+    """Make `cls` a frozen value class of its annotated fields, in order."""
+    names = tuple(cls.__dict__.get("__annotations__", {}))
+    defaults = {n: cls.__dict__[n] for n in names if n in cls.__dict__}
+    for name in defaults:
+        delattr(cls, name)
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        if len(args) > len(names):
+            raise TypeError(f"{cls.__name__} takes {len(names)} fields, got {len(args)}")
+        given = dict(zip(names, args))
+        for name, item in kwargs.items():
+            if name not in names or name in given:
+                raise TypeError(f"{cls.__name__}: unexpected or repeated field {name!r}")
+            given[name] = item
+        for name in names:
+            item = given.get(name, defaults.get(name, _MISSING))
+            if item is _MISSING:
+                raise TypeError(f"{cls.__name__} needs the field {name!r}")
+            object.__setattr__(self, name, item)
+
+    def __setattr__(self, name: str, item: object) -> None:
+        raise AttributeError(f"{cls.__name__} is frozen: cannot set {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in names)
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, n) for n in names))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
+        return f"{cls.__name__}({shown})"
+
+    methods: dict[str, Callable] = {"__init__": __init__, "__setattr__": __setattr__,
+                                    "__delattr__": __setattr__, "__eq__": __eq__,
+                                    "__hash__": __hash__, "__repr__": __repr__}
+    for name, method in methods.items():
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+        setattr(cls, name, method)
+    cls.__fields__ = names  # type: ignore[attr-defined]
+    return cls
+
+
+def fields(cls_or_value: object) -> tuple[str, ...]:
+    """The field names of a value class (or of a value), in order."""
+    return cls_or_value.__fields__  # type: ignore[attr-defined,no-any-return]
+
+
+def replace(item: T, **changes: object) -> T:
+    """A copy of a value with some fields changed."""
+    names = fields(item)
+    unknown = set(changes) - set(names)
+    if unknown:
+        raise TypeError(f"{type(item).__name__} has no field {', '.join(sorted(unknown))}")
+    return type(item)(**{n: changes.get(n, getattr(item, n)) for n in names})
+
+
+def asdict(item: object) -> dict[str, object]:
+    """The fields of a value as a dict (one level: values inside stay as they are)."""
+    return {n: getattr(item, n) for n in fields(item)}
