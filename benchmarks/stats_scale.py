@@ -17,11 +17,12 @@ import os
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from startup_and_scale import timed  # the script's own folder is on sys.path
 
 from callbreak_score import game as moves
 from callbreak_score import schema
@@ -54,15 +55,6 @@ def build(folder: Path, count: int) -> None:
         (games / game_id[:4]).mkdir(exist_ok=True)
         (games / game_id[:4] / f"{game_id}.json").write_bytes(data)
     (folder / "current").write_text(game_id + "\n")
-
-
-def timed(command: list[str], env: dict[str, str]) -> float:
-    began = time.perf_counter()
-    result = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    spent = time.perf_counter() - began
-    if result.returncode != 0:
-        sys.exit(f"{' '.join(command)} failed: {result.stderr.decode()}")
-    return spent
 
 
 def main() -> None:
