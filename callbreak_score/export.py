@@ -124,8 +124,15 @@ def history_json(game: Game) -> str:
     import json
 
     def rounds(side: tuple) -> list[dict[str, object]]:
-        return [{"bids": list(r.bids), "tricks": None if r.tricks is None else list(r.tricks)}
-                for r in side]
+        out = []
+        for r in side:  # as the game file holds them: blind and penalty when someone has them
+            entry: dict[str, object] = {
+                "bids": list(r.bids), "tricks": None if r.tricks is None else list(r.tricks)}
+            for key, flags in (("blind", r.blind), ("penalty", r.penalty)):
+                if flags is not None:
+                    entry[key] = list(flags)
+            out.append(entry)
+        return out
 
     changes = [{
         "number": number,

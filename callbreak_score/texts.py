@@ -147,7 +147,9 @@ def change_words(game: Game, change: Change) -> str:
         return f"the {done} of change {target} ({change_words(game, game.history[target - 1])})"
     number = change.round
     if change.kind == "bids":
-        return f"round {number}'s bids {_numbers(change.after[0].bids)}"
+        bids = change.after[0]
+        said = " ".join(f"{'b' if bids.is_blind(s) else ''}{b}" for s, b in enumerate(bids.bids))
+        return f"round {number}'s bids {said}"
     if change.kind == "tricks":
         ends = " (the game ended)" if change.finished[1] and not change.finished[0] else ""
         return f"round {number}'s tricks {_numbers(change.after[0].tricks)}{ends}"
@@ -160,6 +162,11 @@ def change_words(game: Game, change: Change) -> str:
                 if a != b:
                     parts.append(f"{what} {_numbers(a)} -> {_numbers(b)}")
         return f"the correction of round {number}" + (f": {'; '.join(parts)}" if parts else "")
+    if change.kind == "penalty" and change.before and change.after:
+        seats = [s for s in range(len(game.players))
+                 if change.after[0].has_penalty(s) and not change.before[0].has_penalty(s)]
+        return f"the penalty for {' and '.join(game.players[s] for s in seats)} in round " \
+            f"{number}"
     if change.kind == "restore":
         if not change.before and not change.after and change.finished[0] == change.finished[1]:
             return "the restore of a backup (nothing differed)"

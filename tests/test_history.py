@@ -242,3 +242,20 @@ def test_undo_returns_to_each_earlier_state_and_the_file_keeps_it_all(steps) -> 
         game = after
         again = schema.decode(schema.encode(game), "test")
         assert again == game
+
+
+def test_blind_bids_and_penalties_are_changes_with_their_words(cli, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    cli("new", *PLAYERS, "--blind")
+    cli("bid", "b5", "3", "3", "3")
+    cli("penalty", "Bimal")
+    cli("tricks", "5", "3", "3", "2")
+    assert "Took back round 1's tricks 5 3 3 2." in cli("undo").stdout
+    assert "Took back the penalty for Bimal in round 1." in cli("undo").stdout
+    text = cli("history").stdout
+    assert "round 1's bids b5 3 3 3" in text and "the penalty for Bimal in round 1" in text
+    entries = changes(cli)
+    assert entries[0]["after"][0]["blind"] == [True, False, False, False]
+    assert entries[1]["change"] == "penalty"
+    assert entries[1]["after"][0]["penalty"] == [False, True, False, False]
+    assert shown(cli)["rounds"][0]["tricks"] is None
