@@ -283,3 +283,21 @@ def test_play_screens_fit_the_width_with_long_devanagari_names(cli, columns) -> 
         shown_lines.append(prompt + sep if sep and answer in typed else line)
     check_fits("\n".join(shown_lines), columns)  # what play printed, less what was typed
     assert all(cols(p) <= columns - 4 for p in shown_lines if p.endswith(": "))  # room to type
+
+
+def test_ctrl_c_at_a_prompt_quits_cleanly(cli) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    cli("new", *PLAYERS)
+    child = pexpect.spawn(callbreak_command()[0], ["play"], env=os.environ.copy(),
+                          encoding="utf-8", timeout=20)
+    try:
+        child.expect(r"bids so far 0\): ")
+        child.sendline("3 3")
+        child.expect(r"bids so far 6\): ")
+        child.sendintr()
+        child.expect("Quit. Everything entered before is saved")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0 and "Traceback" not in (child.before or "")
+    assert shown()["rounds"] == []
