@@ -1,0 +1,67 @@
+"""Where `play` writes and reads: the terminal (Rich for colour, readline for line
+editing and history) or a pipe (no colour; each typed line echoed so a transcript reads
+right). Every line is fitted to the screen's width."""
+
+from __future__ import annotations
+
+import sys
+
+from . import cells
+
+
+class Quit(Exception):
+    """The scorer quits: end of input, Ctrl-C, Ctrl-D or `q`."""
+
+
+class Screen:
+    """Where play writes and reads: the terminal or a pipe."""
+
+    def __init__(self, width: int, color: bool, echo: bool, console: object) -> None:
+        self.width = width
+        self.color = color
+        self.echo = echo  # off a terminal the typed line is echoed: a transcript reads right
+        self.console = console  # rich.console.Console
+
+    def say(self, text: str, style: str = "") -> None:
+        from rich.text import Text
+
+        for line in cells.fit(text, self.width).split("\n"):
+            self.console.print(Text(line, style=style if self.color else ""),  # type: ignore
+                               overflow="ignore", crop=False, soft_wrap=True)
+
+    def raw(self, text: str) -> None:
+        """Text drawn by our own renderer (the scorecard), written as it is."""
+        self.console.file.write(text if text.endswith("\n") else text + "\n")  # type: ignore
+        self.console.file.flush()  # type: ignore
+
+    def ask(self, prompt: str) -> str:
+        prompt = cells.cut(prompt, max(10, self.width - 4)) + " "
+        try:
+            line = input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            self.raw("")
+            raise Quit from None
+        if self.echo:
+            self.raw(line)
+        return line.strip()
+
+
+def open_screen() -> Screen:
+    import os
+
+    from rich.console import Console
+
+    from .render import style_for
+
+    style = style_for()
+    interactive = sys.stdin.isatty()
+    if interactive:
+        try:
+            import readline  # noqa: F401  (line editing and history for input())
+        except ImportError:
+            pass
+    console = Console(width=style.width, no_color=not style.color, highlight=False,
+                      color_system="standard" if style.color else None,
+                      force_terminal=style.color, emoji=False,
+                      legacy_windows=False if os.name != "nt" else None)
+    return Screen(style.width, style.color, not interactive, console)
