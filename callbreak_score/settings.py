@@ -119,14 +119,17 @@ def _key_of(line: str) -> str | None:
 def with_value(text: str, key: str, value: str | None) -> str:
     """The file's text with `key` set to `value` (None: removed), every other line kept.
 
-    A key already set keeps its place; a new one is added at the end.
+    A key already set keeps its place (a second line of it goes); a new one is added at
+    the end.
     """
     lines = text.splitlines(keepends=True)
-    at = next((i for i, line in enumerate(lines) if _key_of(line) == key), None)
-    if at is not None:  # the file was checked: a key is set at most once
-        ending = lines[at][len(lines[at].rstrip("\r\n")):] or "\n"
-        return "".join([*lines[:at], *([] if value is None else [f"{key} = {value}{ending}"]),
-                        *lines[at + 1:]])
+    at = [i for i, line in enumerate(lines) if _key_of(line) == key]
+    if at:
+        old = lines[at[0]]
+        ending = old[len(old.rstrip("\r\n")):] or "\n"
+        new = [] if value is None else [f"{key} = {value}{ending}"]
+        return "".join([*lines[:at[0]], *new,
+                        *(line for line in lines[at[0] + 1:] if _key_of(line) != key)])
     if value is None:
         return text
     line = f"{key} = {value}\n"
@@ -148,7 +151,8 @@ def _text() -> str:
 
 def change(key: str, value: str | None) -> bool:
     """Set (or with None remove) one setting in the file, atomically; False when nothing
-    changed. The file is checked whole first: a damaged one is refused, not rewritten."""
+    changed. A damaged file is refused, not rewritten, unless this change repairs it
+    (`--unset` of the damaged key, or a good value in place of a bad one)."""
     from .store import write_atomic
 
     where = path()
@@ -156,8 +160,14 @@ def change(key: str, value: str | None) -> bool:
     if value is not None:
         value = check(key, value.strip())
     old = _text()
-    parse(old, where)
     new = with_value(old, key, value)
+    try:
+        parse(old, where)
+    except Refused as damaged:
+        try:
+            parse(new, where)
+        except Refused:
+            raise damaged from None  # named with the file's own line numbers
     if new == old:
         return False
     write_atomic(where, new.encode("utf-8"))

@@ -137,6 +137,24 @@ def test_a_damaged_file_is_refused_with_its_file_and_line_by_every_reader(cli, w
     assert store.game_ids() == []
 
 
+@pytest.mark.parametrize(("words", "after"), [
+    (("config", "--unset", "digits"), "# ours\nlanguage = ne\n"),
+    (("config", "digits", "latin"), "# ours\nlanguage = ne\ndigits = latin\n"),
+])
+def test_config_may_repair_the_damaged_line_and_only_that(cli, words, after) -> None:
+    config_file().write_text(DAMAGED, encoding="utf-8")
+    cli(*words)
+    assert config_file().read_text(encoding="utf-8") == after
+    cli("new", "A", "B", "C", "D")
+
+
+def test_a_key_set_twice_is_repaired_by_setting_or_removing_it(cli) -> None:
+    config_file().write_text("language = ne\n# x\nlanguage = hi\n", encoding="utf-8")
+    assert "line 3: language is set twice" in refused(cli, "config", "digits", "latin")
+    cli("config", "language", "bn")
+    assert config_file().read_text(encoding="utf-8") == "language = bn\n# x\n"
+
+
 def test_settle_refuses_a_damaged_file_too(cli) -> None:
     play_seed(cli)
     config_file().write_text("currency\n", encoding="utf-8")
@@ -301,3 +319,19 @@ def test_tab_offers_the_keys_and_the_fixed_values(line: str, offered: str) -> No
 def test_tab_offers_nothing_for_a_free_value() -> None:
     text, _ = fast_answer(env_for("bash", "callbreak config max-bid "))
     assert text.strip() == ""
+
+
+@pytest.mark.parametrize("cols", [40, 57, 80, 120])
+def test_config_and_new_fit_the_screen(cli, monkeypatch, cols: int) -> None:
+    config_file().write_text("currency = नेपाली रुपैयाँ\nrules = pagat\nmax-bid = 9\n"
+                             "high-bid-points = 16\nextra-cap = 2\nblind = yes\n",
+                             encoding="utf-8")
+    monkeypatch.setenv("COLUMNS", str(cols))
+    from callbreak_score.cells import width
+
+    listing = cli("config").stdout.splitlines()
+    assert listing[-1] == f"Settings file: {config_file()}"  # whole, to copy
+    new = cli("new", "अनिता श्रेष्ठ", "Bimal", "Tulsi", "रामकृष्ण").stdout.splitlines()
+    assert "extra-cap 2 (not for pagat)" in " ".join(line.strip() for line in new)
+    for line in listing[:-1] + new:
+        assert width(line) <= cols, line
