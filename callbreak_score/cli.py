@@ -152,7 +152,10 @@ def new(
         "--again", help="The same players and rules as the current game; the deal goes on "
         "round the table.")] = False,
 ) -> None:
-    """Start a game; it becomes the current game."""
+    """Start a game; it becomes the current game.
+
+    An option not given here comes from your settings when one is set ('callbreak config').
+    """
     typed = {"rules": rules, "rounds": rounds, "target": target, "open": open_game,
              "min-bid": min_bid, "max-bid": max_bid, "penalty": penalty,
              "redeal-below": redeal_below, "eight-wins": eight_wins,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import Refused
-from .rules import Rules, make_rules
+from .rules import TRICKS, Rules, make_rules
 from .settings import KEYS, WHOLE, YESNO
 
 # the settings that are options of `new` (its option names without the dashes)
@@ -14,6 +14,8 @@ NEW_KEYS = tuple(key for key in KEYS if key not in ("language", "digits", "curre
 # options that decide one thing together: typing one of them replaces the settings of all
 TOGETHER = (("rounds", "target", "open"), ("eight-wins", "instant-win"),
             ("redeal-below", "auto-award-below"))
+# settings counted in tricks: one above a round's tricks (13 at five players) is left out
+BY_TRICKS = ("min-bid", "max-bid", "instant-win", "extra-cap", "blind-min")
 
 
 @dataclass(frozen=True)
@@ -25,8 +27,11 @@ class Choice:
     unused: tuple[str, ...]  # "high-bid-points 16 (a pagat option)"
 
 
-def _unfit(key: str, value: str, preset: str, blind: bool) -> str | None:
-    """Why a setting does not apply to this game's preset, or None when it does."""
+def _unfit(key: str, value: str, preset: str, blind: bool, seats: int) -> str | None:
+    """Why a setting does not apply to this game's preset or table, or None when it does."""
+    tricks = TRICKS.get(seats, 13)
+    if key in BY_TRICKS and int(value) > tricks:
+        return f"more than the {tricks} tricks of a round"
     if key == "high-bid-points" and preset != "pagat":
         return "a pagat option"
     if key == "extra-cap" and preset == "pagat":
@@ -64,7 +69,7 @@ def choose(typed: dict[str, object], saved: dict[str, str], seats: int) -> Choic
         text = saved.get(key)
         if text is None or key in replaced or text == "no":  # "no" is already the default
             continue
-        why = _unfit(key, text, preset, blind)
+        why = _unfit(key, text, preset, blind, seats)
         if why:
             unused.append(f"{key} {text} ({why})")
             continue

@@ -262,6 +262,15 @@ def test_choose_names_what_it_applied_and_left_out() -> None:
     assert said(choose({}, {}, 4)) == []
 
 
+def test_a_setting_above_the_tricks_of_a_round_is_left_out_at_a_bigger_table() -> None:
+    saved = {"max-bid": "13", "instant-win": "11"}
+    assert choose({}, saved, 4).rules == make_rules(max_bid=13, instant_win=11)
+    five = choose({}, saved, 5)
+    assert five.rules == make_rules(seats=5)
+    assert five.unused == ("max-bid 13 (more than the 10 tricks of a round)",
+                           "instant-win 11 (more than the 10 tricks of a round)")
+
+
 def test_choose_leaves_a_typed_mistake_to_the_user() -> None:
     with pytest.raises(Refused) as error:
         choose({"rounds": 3, "target": 100}, {}, 4)
