@@ -95,9 +95,7 @@ def parse(text: str, where: str) -> dict[str, str]:
 
 def load() -> dict[str, str]:
     """Every setting in the file ({} when there is none)."""
-    where = path()
-    text = _text()
-    return parse(text, where)
+    return parse(_text(), path())
 
 
 def get(key: str) -> str | None:
