@@ -15,7 +15,6 @@ from . import quick, render, store, texts
 from .errors import Refused, refusing
 from .game import plural
 from .quick import card, change_current, now, say
-from .rules import make_rules
 
 app = typer.Typer(
     name="callbreak",
@@ -96,7 +95,9 @@ def new(
         help="Three, four or five players in turn order (use -- before a name that starts "
         "with '-').",
         show_default=False)] = None,
-    rules: Annotated[Preset, typer.Option("--rules", help="Rule preset.")] = Preset.nepal,
+    rules: Annotated[Preset | None, typer.Option(
+        "--rules", help="Rule preset (default: nepal, or your 'rules' setting).",
+        show_default=False)] = None,
     rounds: Annotated[int | None, typer.Option(
         "--rounds", help="Play a fixed number of rounds.", show_default=False)] = None,
     target: Annotated[int | None, typer.Option(
@@ -109,8 +110,8 @@ def new(
     max_bid: Annotated[int | None, typer.Option(
         "--max-bid", help="Highest bid (default: the preset's).", show_default=False)] = None,
     penalty: Annotated[Penalty, typer.Option(
-        "--penalty", help="A broken bid loses the whole bid, or only the missing tricks.")
-    ] = Penalty.full,
+        "--penalty", help="A broken bid loses the whole bid, or only the missing tricks "
+        "(default: full).", show_default=False)] = None,
     redeal_below: Annotated[int | None, typer.Option(
         "--redeal-below", metavar="N", show_default=False,
         help="Bids totalling less than N are thrown in; the same dealer deals again.")] = None,
@@ -151,13 +152,19 @@ def new(
         "--again", help="The same players and rules as the current game; the deal goes on "
         "round the table.")] = False,
 ) -> None:
-    """Start a game; it becomes the current game."""
+    """Start a game; it becomes the current game.
+
+    An option not given here comes from your settings when one is set ('callbreak config').
+    """
+    typed = {"rules": rules, "rounds": rounds, "target": target, "open": open_game,
+             "min-bid": min_bid, "max-bid": max_bid, "penalty": penalty,
+             "redeal-below": redeal_below, "eight-wins": eight_wins,
+             "high-bid-points": high_bid_points, "tiebreak": tiebreak,
+             "instant-win": instant_win, "max-bid-total": max_bid_total,
+             "extra-cap": extra_cap, "eight-doubles": eight_doubles,
+             "auto-award-below": auto_award_below, "blind": blind, "blind-min": blind_min}
     if again:
-        given = [rules is not Preset.nepal, rounds, target, open_game, min_bid, max_bid,
-                 penalty is not Penalty.full, redeal_below, eight_wins, high_bid_points,
-                 tiebreak, dealer, players, instant_win, max_bid_total, extra_cap,
-                 eight_doubles, auto_award_below, blind, blind_min]
-        if any(v not in (None, False) for v in given):
+        if any(v not in (None, False) for v in [*typed.values(), dealer, players]):
             raise Refused("--again takes the players and rules of the current game; give "
                           "names and options without --again for another game")
         with store.locked(create=True):
@@ -167,17 +174,16 @@ def new(
     if not players:
         raise Refused("give three, four or five players in turn order: callbreak new P1 P2 "
                       "P3 P4 (or --again for the same players as the current game)")
-    chosen = make_rules(
-        rules.value, seats=len(players), rounds=rounds, target=target, open_game=open_game,
-        min_bid=min_bid, max_bid=max_bid, penalty=penalty.value, redeal_below=redeal_below,
-        eight_wins=eight_wins, high_bid_points=high_bid_points,
-        tiebreak=tiebreak.value if tiebreak else None, instant_win=instant_win,
-        max_bid_total=max_bid_total, extra_cap=extra_cap, eight_doubles=eight_doubles,
-        auto_award_below=auto_award_below, blind=blind, blind_min=blind_min,
-    )
-    draft = moves.new_game("", players, chosen, dealer, now())
+    from .defaults import choose, said
+    from .settings import load
+
+    choice = choose({key: getattr(value, "value", value) for key, value in typed.items()
+                     if value is not None and value is not False}, load(), len(players))
+    draft = moves.new_game("", players, choice.rules, dealer, now())
     with store.locked(create=True):
         game = store.add(draft)
+    for line in said(choice):
+        say(line)
     say(texts.started(game))
 
 
@@ -555,6 +561,7 @@ def settle(
     """Settle up a game, or a sitting with --since: each net and the fewest transfers."""
     from . import index, settleview
     from .cells import screen_width
+    from .settings import get
     from .settle import settle as reckon
     from .settle import stake_of
 
@@ -571,12 +578,13 @@ def settle(
         if not games:
             raise Refused(f"no game was started since {since}; see 'callbreak list'")
     result = reckon(games, scheme.value, amount, partial)
+    currency = get("currency")  # read for --json too: a damaged file is never ignored
     if json:
         import json as jsonlib
 
         say(jsonlib.dumps(settleview.to_dict(result), ensure_ascii=False, indent=2))
         return
-    say(settleview.text(result, screen_width()))
+    say(settleview.text(result, screen_width(), currency))
 
 
 @app.command()
@@ -640,6 +648,42 @@ def share(
         return
     store.write_atomic(output, text.encode("utf-8"), make_folder=False)
     print(f"Wrote {output}.", file=sys.stderr)
+
+
+def complete_settings(incomplete: str) -> list[str]:
+    """The settings' keys."""
+    from .completion import dynamic
+
+    return dynamic("settings", incomplete, {})
+
+
+def complete_setting_values(incomplete: str) -> list[str]:
+    """The values a setting can take, when they are a fixed choice."""
+    import os
+
+    from .completion import dynamic, typed_values
+
+    return dynamic("setting-values", incomplete, typed_values(os.environ))
+
+
+@app.command(context_settings=NUMBERS)  # 'max-bid -3': a wrong value, not an option
+@refusing
+def config(
+    key: Annotated[str | None, typer.Argument(
+        metavar="[KEY]", help="A setting: language, digits, currency, or an option of 'new' "
+        "without its dashes (rules, max-bid, ...).", autocompletion=complete_settings,
+        show_default=False)] = None,
+    value: Annotated[str | None, typer.Argument(
+        metavar="[VALUE]", help="Its new value.", autocompletion=complete_setting_values,
+        show_default=False)] = None,
+    unset: Annotated[str | None, typer.Option(
+        "--unset", metavar="KEY", help="Remove a setting.", autocompletion=complete_settings,
+        show_default=False)] = None,
+) -> None:
+    """Your table's settings: language, digits, currency and the defaults for 'new'."""
+    from .configview import run
+
+    run(key, value, unset)
 
 
 @app.command()

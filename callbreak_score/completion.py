@@ -120,6 +120,12 @@ def dynamic(kind: str, incomplete: str, values: dict[str, list[str]]) -> list[st
     if kind == "dealer":
         typed = values.get("players", [])
         return [p for p in typed if p.casefold().startswith(incomplete.casefold())]
+    if kind in ("settings", "setting-values"):
+        from .settings import KEYS, choices
+
+        key = (values.get("key") or [""])[0]
+        offered = KEYS if kind == "settings" else choices(key)
+        return [word for word in offered if word.startswith(incomplete)]
     raise _Unsure(kind)
 
 
@@ -303,7 +309,9 @@ def build_spec() -> tuple[dict, dict]:
         return text
 
     completers = {cli.complete_ids: "ids", cli.complete_dealer: "dealer",
-                  cli.complete_pairs: "pairs", cli.complete_players: "players"}
+                  cli.complete_pairs: "pairs", cli.complete_players: "players",
+                  cli.complete_settings: "settings",
+                  cli.complete_setting_values: "setting-values"}
 
     def params_of(command: object, callback: object) -> list[dict]:
         infos = {}

@@ -7,13 +7,13 @@ SPEC = {"root": {
     "commands": {
         'new': {'short_help': 'Start a game; it becomes the current game.', 'params': [
             {'kind': 'argument', 'name': 'players', 'opts': [], 'flag': False, 'nargs': -1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': None},
-            {'kind': 'option', 'name': 'rules', 'opts': ['--rules'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Rule preset.', 'choices': ['nepal', 'pagat', 'tens'], 'complete': None},
+            {'kind': 'option', 'name': 'rules', 'opts': ['--rules'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "Rule preset (default: nepal, or your 'rules' setting).", 'choices': ['nepal', 'pagat', 'tens'], 'complete': None},
             {'kind': 'option', 'name': 'rounds', 'opts': ['--rounds'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Play a fixed number of rounds.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'target', 'opts': ['--target'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Play until a total reaches P points.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'open_game', 'opts': ['--open'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "No fixed end: finish with 'callbreak finish'.", 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'min_bid', 'opts': ['--min-bid'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "Lowest bid (default: the preset's).", 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'max_bid', 'opts': ['--max-bid'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "Highest bid (default: the preset's).", 'choices': [], 'complete': None},
-            {'kind': 'option', 'name': 'penalty', 'opts': ['--penalty'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'A broken bid loses the whole bid, or only the missing tricks.', 'choices': ['full', 'shortfall'], 'complete': None},
+            {'kind': 'option', 'name': 'penalty', 'opts': ['--penalty'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'A broken bid loses the whole bid, or only the missing tricks (default: full).', 'choices': ['full', 'shortfall'], 'complete': None},
             {'kind': 'option', 'name': 'redeal_below', 'opts': ['--redeal-below'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Bids totalling less than N are thrown in; the same dealer deals again.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'eight_wins', 'opts': ['--eight-wins'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Bidding exactly 8 and winning exactly 8 wins the game.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'high_bid_points', 'opts': ['--high-bid-points'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'pagat: points for a made bid of 8 or more (default 13).', 'choices': [], 'complete': None},
@@ -136,6 +136,12 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'output', 'opts': ['-o', '--output'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Write to FILE instead of standard output.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
         ]},
+        'config': {'short_help': "Your table's settings: language, digits,...", 'loose': True, 'params': [
+            {'kind': 'argument', 'name': 'key', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'settings'},
+            {'kind': 'argument', 'name': 'value', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'setting-values'},
+            {'kind': 'option', 'name': 'unset', 'opts': ['--unset'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Remove a setting.', 'choices': [], 'complete': 'settings'},
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
+        ]},
         'completion': {'short_help': 'Print the TAB-completion script for a...', 'params': [
             {'kind': 'argument', 'name': 'shell', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': ['bash', 'zsh', 'fish', 'powershell'], 'complete': None},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
@@ -145,13 +151,13 @@ SPEC = {"root": {
 
 HELP = {
     'Start a game; it becomes the current game.': {'zsh': 'Start a game; it becomes the current game.', 'fish': 'Start a game; it becomes the current game.', 'powershell': 'Start a game; it becomes the current game.'},
-    'Rule preset.': {'zsh': 'Rule preset.', 'fish': 'Rule preset.', 'powershell': 'Rule preset.'},
+    "Rule preset (default: nepal, or your 'rules' setting).": {'zsh': "Rule preset (default\\\\: nepal, or your ''rules'' setting).", 'fish': "Rule preset (default: nepal, or your 'rules' setting).", 'powershell': "Rule preset (default: nepal, or your 'rules' setting)."},
     'Play a fixed number of rounds.': {'zsh': 'Play a fixed number of rounds.', 'fish': 'Play a fixed number of rounds.', 'powershell': 'Play a fixed number of rounds.'},
     'Play until a total reaches P points.': {'zsh': 'Play until a total reaches P points.', 'fish': 'Play until a total reaches P points.', 'powershell': 'Play until a total reaches P points.'},
     "No fixed end: finish with 'callbreak finish'.": {'zsh': "No fixed end\\\\: finish with ''callbreak finish''.", 'fish': "No fixed end: finish with 'callbreak finish'.", 'powershell': "No fixed end: finish with 'callbreak finish'."},
     "Lowest bid (default: the preset's).": {'zsh': "Lowest bid (default\\\\: the preset''s).", 'fish': "Lowest bid (default: the preset's).", 'powershell': "Lowest bid (default: the preset's)."},
     "Highest bid (default: the preset's).": {'zsh': "Highest bid (default\\\\: the preset''s).", 'fish': "Highest bid (default: the preset's).", 'powershell': "Highest bid (default: the preset's)."},
-    'A broken bid loses the whole bid, or only the missing tricks.': {'zsh': 'A broken bid loses the whole bid, or only the missing tricks.', 'fish': 'A broken bid loses the whole bid, or only the missing tricks.', 'powershell': 'A broken bid loses the whole bid, or only the missing tricks.'},
+    'A broken bid loses the whole bid, or only the missing tricks (default: full).': {'zsh': 'A broken bid loses the whole bid, or only the missing tricks (default\\\\: full).', 'fish': 'A broken bid loses the whole bid, or only the missing tricks (default: full).', 'powershell': 'A broken bid loses the whole bid, or only the missing tricks (default: full).'},
     'Bids totalling less than N are thrown in; the same dealer deals again.': {'zsh': 'Bids totalling less than N are thrown in; the same dealer deals again.', 'fish': 'Bids totalling less than N are thrown in; the same dealer deals again.', 'powershell': 'Bids totalling less than N are thrown in; the same dealer deals again.'},
     'Bidding exactly 8 and winning exactly 8 wins the game.': {'zsh': 'Bidding exactly 8 and winning exactly 8 wins the game.', 'fish': 'Bidding exactly 8 and winning exactly 8 wins the game.', 'powershell': 'Bidding exactly 8 and winning exactly 8 wins the game.'},
     'pagat: points for a made bid of 8 or more (default 13).': {'zsh': 'pagat\\\\: points for a made bid of 8 or more (default 13).', 'fish': 'pagat: points for a made bid of 8 or more (default 13).', 'powershell': 'pagat: points for a made bid of 8 or more (default 13).'},
@@ -210,5 +216,7 @@ HELP = {
     "Chart every player's running total round...": {'zsh': "Chart every player''s running total round...", 'fish': "Chart every player's running total round...", 'powershell': "Chart every player's running total round..."},
     'A game to send: the order and totals as...': {'zsh': 'A game to send\\\\: the order and totals as...', 'fish': 'A game to send: the order and totals as...', 'powershell': 'A game to send: the order and totals as...'},
     'text: a short summary for a chat app; svg: a picture; html: a page.': {'zsh': 'text\\\\: a short summary for a chat app; svg\\\\: a picture; html\\\\: a page.', 'fish': 'text: a short summary for a chat app; svg: a picture; html: a page.', 'powershell': 'text: a short summary for a chat app; svg: a picture; html: a page.'},
+    "Your table's settings: language, digits,...": {'zsh': "Your table''s settings\\\\: language, digits,...", 'fish': "Your table's settings: language, digits,...", 'powershell': "Your table's settings: language, digits,..."},
+    'Remove a setting.': {'zsh': 'Remove a setting.', 'fish': 'Remove a setting.', 'powershell': 'Remove a setting.'},
     'Print the TAB-completion script for a...': {'zsh': 'Print the TAB-completion script for a...', 'fish': 'Print the TAB-completion script for a...', 'powershell': 'Print the TAB-completion script for a...'},
 }

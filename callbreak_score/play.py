@@ -331,7 +331,9 @@ def choose_game(screen: Screen, game_id: str | None) -> str:
 
 
 def start_new(screen: Screen, last: Game | None) -> str:
-    from .rules import PRESETS, make_rules
+    from . import settings
+    from .defaults import choose, said
+    from .rules import PRESETS
     from .texts import started
 
     screen.say("A new game of three to five players, in turn order: the first one deals "
@@ -359,15 +361,21 @@ def start_new(screen: Screen, last: Game | None) -> str:
             screen.say(f"{error}", "red")
             continue
         names.append(name.strip())
-    offered = last.rules.preset if last is not None else "nepal"
+    saved = settings.load()
+    offered = saved.get("rules") or (last.rules.preset if last is not None else "nepal")
     while True:
-        line = screen.ask(f"Rules ({', '.join(PRESETS)}) [{offered}]:").casefold() or offered
+        line = screen.ask(f"Rules ({', '.join(PRESETS)}) [{offered}]:").casefold()
         if line == "q":
             raise Quit
-        if line in PRESETS:
+        if line in PRESETS or not line:
             break
         screen.say(f"unknown preset '{line}'; type one of {', '.join(PRESETS)}", "red")
-    draft = moves.new_game("", names, make_rules(line, seats=len(names)), None, now())
+    # Enter takes the rules setting with the other defaults, as `new` would
+    typed = {"rules": line or offered} if line or "rules" not in saved else {}
+    choice = choose(typed, saved, len(names))
+    for words in said(choice):
+        screen.say(words)
+    draft = moves.new_game("", names, choice.rules, None, now())
     with store.locked(create=True):
         game = store.add(draft)
     screen.say(started(game, guided=True))

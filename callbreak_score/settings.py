@@ -53,12 +53,18 @@ def path() -> str:
     return os.path.join(user_config_dir("callbreak-score", appauthor=False), "config")
 
 
+def known(key: str, where: str = "") -> str:
+    """The key, when this version knows it; Refused names the settings there are."""
+    if key not in KEYS:
+        at = f"{where}: " if where else ""
+        raise Refused(f"{at}unknown setting '{key}'; the settings are {', '.join(KEYS)}")
+    return key
+
+
 def check(key: str, value: str, where: str = "") -> str:
     """The value, checked for its key; Refused says what is allowed."""
     at = f"{where}: " if where else ""
-    kind = KEYS.get(key)
-    if kind is None:
-        raise Refused(f"{at}unknown setting '{key}'; the settings are {', '.join(KEYS)}")
+    kind = KEYS[known(key, where)]
     if isinstance(kind, tuple) and value not in kind:
         raise Refused(f"{at}{key} is '{value}'; it can be {' or '.join(kind)}")
     if kind == WHOLE and not value.isdecimal():
@@ -89,17 +95,88 @@ def parse(text: str, where: str) -> dict[str, str]:
 
 def load() -> dict[str, str]:
     """Every setting in the file ({} when there is none)."""
-    where = path()
-    try:
-        with open(where, encoding="utf-8") as handle:
-            text = handle.read()
-    except FileNotFoundError:
-        return {}
-    except (OSError, UnicodeDecodeError) as error:
-        raise Refused(f"{where}: cannot be read ({error})") from None
-    return parse(text, where)
+    return parse(_text(), path())
 
 
 def get(key: str) -> str | None:
     """One setting, or None when it is not set."""
     return load().get(key)
+
+
+HEADER = "# callbreak settings, one 'key = value' a line; 'callbreak config' changes them\n"
+
+
+def _key_of(line: str) -> str | None:
+    """The key a line sets, or None for a blank line or a comment."""
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return None
+    return text.partition("=")[0].strip()
+
+
+def with_value(text: str, key: str, value: str | None) -> str:
+    """The file's text with `key` set to `value` (None: removed), every other line kept.
+
+    A key already set keeps its place (a second line of it goes); a new one is added at
+    the end.
+    """
+    lines = text.splitlines(keepends=True)
+    at = [i for i, line in enumerate(lines) if _key_of(line) == key]
+    if at:
+        old = lines[at[0]]
+        ending = old[len(old.rstrip("\r\n")):] or "\n"
+        new = [] if value is None else [f"{key} = {value}{ending}"]
+        return "".join([*lines[:at[0]], *new,
+                        *(line for line in lines[at[0] + 1:] if _key_of(line) != key)])
+    if value is None:
+        return text
+    line = f"{key} = {value}\n"
+    if not lines:
+        return HEADER + line
+    ending = "" if lines[-1].endswith(("\n", "\r")) else "\n"
+    return "".join(lines) + ending + line
+
+
+def _text() -> str:
+    try:
+        with open(path(), encoding="utf-8", newline="") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        return ""  # no file: no settings
+    except (OSError, UnicodeDecodeError) as error:
+        raise Refused(f"{path()}: cannot be read ({error})") from None
+
+
+def change(key: str, value: str | None) -> bool:
+    """Set (or with None remove) one setting in the file, atomically; False when nothing
+    changed. A damaged file is refused, not rewritten, unless this change repairs it
+    (`--unset` of the damaged key, or a good value in place of a bad one)."""
+    from .store import write_atomic
+
+    where = path()
+    known(key)
+    if value is not None:
+        value = check(key, value.strip())
+    old = _text()
+    new = with_value(old, key, value)
+    try:
+        parse(old, where)
+    except Refused as damaged:
+        try:
+            parse(new, where)
+        except Refused:
+            raise damaged from None  # named with the file's own line numbers
+    if new == old:
+        return False
+    write_atomic(where, new.encode("utf-8"))
+    return True
+
+
+def choices(key: str) -> tuple[str, ...]:
+    """The values TAB offers for a key: its fixed choices, yes/no, the languages."""
+    kind = KEYS.get(key)
+    if isinstance(kind, tuple):
+        return kind
+    if kind == YESNO:
+        return ("yes", "no")
+    return ("en", "ne", "hi", "bn") if key == "language" else ()

@@ -23,6 +23,15 @@ def signed(amount: Decimal, stake: Decimal) -> str:
     return ("+" if amount > 0 else "") + money(amount, stake)
 
 
+def priced(amount: str, currency: str | None) -> str:
+    """An amount with the table's currency before it, after its sign: +₹20, -NPR 5."""
+    if not currency:
+        return amount
+    sign = amount[:1] if amount[:1] in "+-" else ""
+    gap = "" if len(currency) == 1 else " "
+    return f"{sign}{currency}{gap}{amount[len(sign):]}"
+
+
 def to_dict(result: Settlement) -> dict[str, object]:
     """The `settle --json` shape: amounts as strings of exact decimals."""
     stake = result.stake
@@ -36,8 +45,9 @@ def to_dict(result: Settlement) -> dict[str, object]:
     }
 
 
-def text(result: Settlement, cols: int) -> str:
-    stake = money(result.stake, result.stake)
+def text(result: Settlement, cols: int, currency: str | None = None) -> str:
+    """The settlement for people, amounts with the `currency` setting's symbol."""
+    stake = priced(money(result.stake, result.stake), currency)
     games = result.games
     if len(games) == 1:
         head = f"Settling game {games[0]}: {result.scheme} scheme, stake {stake}."
@@ -46,14 +56,15 @@ def text(result: Settlement, cols: int) -> str:
                 f"{result.scheme} scheme, stake {stake}.")
     lines = wrap(head, cols, "  ")
     name_cols = max((width(name) for name, _ in result.net), default=0)
-    amounts = [signed(a, result.stake) for _, a in result.net]
-    amount_cols = max((len(a) for a in amounts), default=0)
+    amounts = [priced(signed(a, result.stake), currency) for _, a in result.net]
+    amount_cols = max((width(a) for a in amounts), default=0)
     for (name, _), amount in zip(result.net, amounts):
         gap = " " * (name_cols - width(name))
-        line = f"  {name}{gap}  {amount:>{amount_cols}}"
+        line = f"  {name}{gap}  {' ' * (amount_cols - width(amount))}{amount}"
         lines += wrap(line, cols, "    ") if width(line) > cols else [line]
     if not result.transfers:
         lines.append("Nobody pays anybody.")
     for t in result.transfers:
-        lines += wrap(f"{t.payer} pays {t.payee} {money(t.amount, result.stake)}", cols, "  ")
+        paid = priced(money(t.amount, result.stake), currency)
+        lines += wrap(f"{t.payer} pays {t.payee} {paid}", cols, "  ")
     return "\n".join(lines) + "\n"

@@ -7,6 +7,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pexpect
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -241,7 +242,7 @@ def test_the_fish_script_completes_in_a_real_fish(folder_with_a_file: Path, home
 
 @pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
 def test_the_zsh_script_completes_in_a_real_zsh(folder_with_a_file: Path, home: Path) -> None:
-    pexpect = pytest.importorskip("pexpect")
+
     shell = pexpect.spawn("zsh", ["-f", "-i"], encoding="utf-8", dimensions=(24, 100),
                           env=shell_env(home), cwd=str(folder_with_a_file), timeout=15)
     try:

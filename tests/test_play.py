@@ -9,6 +9,7 @@ import signal
 import subprocess
 import time
 
+import pexpect
 import pytest
 
 from callbreak_score import store
@@ -182,7 +183,7 @@ def test_new_again_keeps_players_rules_and_the_deal(cli) -> None:
 
 
 def test_a_change_from_another_terminal_is_never_overwritten(cli) -> None:
-    pexpect = pytest.importorskip("pexpect")
+
     cli("new", *PLAYERS)
     child = pexpect.spawn(callbreak_command()[0], ["play"], env={**os.environ, "COLUMNS": "80"},
                           encoding="utf-8", timeout=20, dimensions=(40, 80))
@@ -203,7 +204,7 @@ def test_a_change_from_another_terminal_is_never_overwritten(cli) -> None:
 
 
 def test_through_a_real_terminal_with_colour_and_line_editing(cli) -> None:
-    pexpect = pytest.importorskip("pexpect")
+
     cli("new", "Asha", "सीता कुमारी श्रेष्ठ", "Tulsi", "Ram Bahadur Thapa Magar")
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
     child = pexpect.spawn(callbreak_command()[0], ["play"], env={**env, "TERM": "xterm"},
@@ -230,7 +231,7 @@ def test_through_a_real_terminal_with_colour_and_line_editing(cli) -> None:
 
 
 def test_a_kill_during_play_keeps_every_saved_step(cli) -> None:
-    pexpect = pytest.importorskip("pexpect")
+
     cli("new", *PLAYERS)
     child = pexpect.spawn(callbreak_command()[0], ["play"], env=os.environ.copy(),
                           encoding="utf-8", timeout=20)
@@ -286,7 +287,7 @@ def test_play_screens_fit_the_width_with_long_devanagari_names(cli, columns) -> 
 
 
 def test_ctrl_c_at_a_prompt_quits_cleanly(cli) -> None:
-    pexpect = pytest.importorskip("pexpect")
+
     cli("new", *PLAYERS)
     child = pexpect.spawn(callbreak_command()[0], ["play"], env=os.environ.copy(),
                           encoding="utf-8", timeout=20)
@@ -301,3 +302,17 @@ def test_ctrl_c_at_a_prompt_quits_cleanly(cli) -> None:
         child.close()
     assert child.exitstatus == 0 and "Traceback" not in (child.before or "")
     assert shown()["rounds"] == []
+
+
+def test_a_new_game_in_play_takes_the_settings_defaults(cli) -> None:
+    cli("config", "rules", "tens")
+    cli("config", "max-bid", "7")
+    out = play("Asha\nBimal\nTulsi\nRam\n\n\nq\n")
+    assert "[tens]" in out and "Defaults from your settings: rules tens, max-bid 7" in out
+    assert shown()["rules"]["preset"] == "tens" and shown()["rules"]["max_bid"] == 7
+    cli("new", *PLAYERS, "--open", "--rules", "nepal")
+    cli("bid", "3", "3", "3", "3")
+    cli("tricks", "4", "3", "3", "3")
+    cli("finish")
+    play("Asha\nBimal\nTulsi\nRam\n\npagat\nq\n")  # a preset typed beats the setting
+    assert shown()["rules"]["preset"] == "pagat" and shown()["rules"]["max_bid"] == 7
