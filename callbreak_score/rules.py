@@ -104,14 +104,18 @@ def make_rules(
 ) -> Rules:
     """A preset with the table's options applied; refuses combinations that make no sense."""
     if preset not in PRESETS:
-        raise Refused(f"unknown preset '{preset}'; the presets are {', '.join(PRESETS)}")
+        raise Refused("unknown preset '{preset}'; the presets are {presets}", preset=preset,
+                      presets=", ".join(PRESETS))
     if seats not in TRICKS:
-        raise Refused(f"Call Break is played by three, four or five players; got {seats}")
+        raise Refused("Call Break is played by three, four or five players; got {seats}",
+                      seats=seats)
     ends = [name for name, given in
             (("--rounds", rounds is not None), ("--target", target is not None),
              ("--open", open_game)) if given]
     if len(ends) > 1:
-        raise Refused(f"{' and '.join(ends)} both say when the game ends; give only one")
+        raise Refused("{options} both say when the game ends; give only one",
+                      options=Refused("{some} and {last}", some=", ".join(ends[:-1]),
+                                      last=ends[-1]))
     base = _PRESET_DEFAULTS[preset]
     end: dict[str, object] = {"rounds": base["rounds"], "target": base["target"]}
     if rounds is not None:
@@ -152,58 +156,59 @@ def make_rules(
 def check(rules: Rules) -> None:
     """Refuse a rule set that cannot be played; used for new games and for stored ones."""
     if rules.preset not in PRESETS:
-        raise Refused(f"unknown preset '{rules.preset}'; the presets are {', '.join(PRESETS)}")
+        raise Refused("unknown preset '{preset}'; the presets are {presets}",
+                      preset=rules.preset, presets=", ".join(PRESETS))
     if rules.seats not in TRICKS:
-        raise Refused(f"Call Break is played by three, four or five players; got {rules.seats}")
+        raise Refused("Call Break is played by three, four or five players; got {seats}",
+                      seats=rules.seats)
     most = rules.tricks
     for name in ("min_bid", "max_bid"):
         value = getattr(rules, name)
         if not 1 <= value <= most:
-            raise Refused(
-                f"--{name.replace('_', '-')} {value} is outside 1..{most} "
-                f"({most} tricks a round with {rules.seats} players)"
-            )
+            raise Refused("{option} {value} is outside 1..{most} ({most} tricks a round with "
+                          "{seats} players)", option="--" + name.replace("_", "-"), value=value,
+                          most=most, seats=rules.seats)
     if rules.min_bid > rules.max_bid:
-        raise Refused(
-            f"the lowest bid ({rules.min_bid}) is above the highest ({rules.max_bid}); "
-            f"bids need 1 <= --min-bid <= --max-bid <= {most}"
-        )
+        raise Refused("the lowest bid ({low}) is above the highest ({high}); bids need "
+                      "1 <= --min-bid <= --max-bid <= {most}", low=rules.min_bid,
+                      high=rules.max_bid, most=most)
     if rules.penalty not in PENALTIES:
-        raise Refused(f"unknown penalty '{rules.penalty}'; use full or shortfall")
+        raise Refused("unknown penalty '{penalty}'; use full or shortfall",
+                      penalty=rules.penalty)
     if rules.penalty == "shortfall" and rules.preset == "pagat":
         raise Refused("--penalty shortfall is not defined for pagat; use nepal or tens")
     if rules.rounds is not None and not 1 <= rules.rounds <= 1000:
-        raise Refused(f"--rounds {rules.rounds} is outside 1..1000")
+        raise Refused("--rounds {rounds} is outside 1..1000", rounds=rules.rounds)
     if rules.rounds is not None and rules.target is not None:
         raise Refused("a game ends either after --rounds or at --target, not both")
     if rules.target is not None and not 1 <= rules.target <= 100_000:
-        raise Refused(f"--target {rules.target} is outside 1..100000")
+        raise Refused("--target {target} is outside 1..100000", target=rules.target)
     _check_bid_totals(rules)
     win = rules.instant_win
     if win is not None and not rules.min_bid <= win <= rules.max_bid:
         option = "--eight-wins" if win == 8 else f"--instant-win {win}"
-        raise Refused(
-            f"{option} needs {win} to be a legal bid; "
-            f"bids here run {rules.min_bid}..{rules.max_bid}"
-        )
+        raise Refused("{option} needs {win} to be a legal bid; bids here run {low}..{high}",
+                      option=option, win=win, low=rules.min_bid, high=rules.max_bid)
     if rules.preset != "pagat" and rules.high_bid_points != 13:
         raise Refused("--high-bid-points is a pagat option; start the game with --rules pagat")
     if not 8 <= rules.high_bid_points <= 52:
-        raise Refused(f"--high-bid-points {rules.high_bid_points} is outside 8..52")
+        raise Refused("--high-bid-points {points} is outside 8..52",
+                      points=rules.high_bid_points)
     if rules.tiebreak is not None and rules.tiebreak not in TIEBREAKS:
-        raise Refused(f"unknown tiebreak '{rules.tiebreak}'; the only tiebreak is tricks")
+        raise Refused("unknown tiebreak '{tiebreak}'; the only tiebreak is tricks",
+                      tiebreak=rules.tiebreak)
     if rules.extra_cap is not None:
         if rules.preset == "pagat":
             raise Refused("--extra-cap has nothing to cap in pagat, where extra tricks score "
                           "nothing; use nepal or tens")
         if not 0 <= rules.extra_cap <= most:
-            raise Refused(f"--extra-cap {rules.extra_cap} is outside 0..{most}")
+            raise Refused("--extra-cap {cap} is outside 0..{most}", cap=rules.extra_cap,
+                          most=most)
     if rules.blind:
         if not rules.min_bid <= rules.blind_min <= rules.max_bid:
-            raise Refused(
-                f"the lowest blind bid ({rules.blind_min}) is not a legal bid; bids here run "
-                f"{rules.min_bid}..{rules.max_bid}: give --blind-min between them"
-            )
+            raise Refused("the lowest blind bid ({blind}) is not a legal bid; bids here run "
+                          "{low}..{high}: give --blind-min between them",
+                          blind=rules.blind_min, low=rules.min_bid, high=rules.max_bid)
     elif rules.blind_min != 5:
         raise Refused("--blind-min needs --blind: blind bids are allowed only with --blind")
 
@@ -212,18 +217,15 @@ def _check_bid_totals(rules: Rules) -> None:
     """The options that look at the bids' total: each must be reachable by legal bids."""
     low, top = rules.seats * rules.min_bid, rules.seats * rules.max_bid
     if rules.max_bid_total is not None and not low <= rules.max_bid_total <= top:
-        raise Refused(
-            f"--max-bid-total {rules.max_bid_total} is outside {low}..{top}: "
-            f"{rules.seats} bids of {rules.min_bid}..{rules.max_bid} total {low}..{top}"
-        )
+        raise Refused("--max-bid-total {total} is outside {low}..{top}: {seats} bids of "
+                      "{least}..{most} total {low}..{top}", total=rules.max_bid_total, low=low,
+                      top=top, seats=rules.seats, least=rules.min_bid, most=rules.max_bid)
     ceiling = top if rules.max_bid_total is None else rules.max_bid_total
     for option, value in (("--redeal-below", rules.redeal_below),
                           ("--auto-award-below", rules.auto_award_below)):
         if value is not None and not 1 <= value <= ceiling:
-            raise Refused(
-                f"{option} {value} is outside 1..{ceiling}: the bids of a round total at "
-                f"most {ceiling}"
-            )
+            raise Refused("{option} {value} is outside 1..{ceiling}: the bids of a round "
+                          "total at most {ceiling}", option=option, value=value, ceiling=ceiling)
     if rules.redeal_below is not None and rules.auto_award_below is not None:
         raise Refused(
             "--redeal-below and --auto-award-below both say what happens to low bids; "
@@ -238,10 +240,10 @@ def rules_from_dict(data: object) -> Rules:
     known = {f.name: f for f in fields(Rules)}
     missing = sorted(set(known) - set(data))
     if missing:
-        raise Refused(f"'rules' is missing {', '.join(missing)}")
+        raise Refused("'rules' is missing {fields}", fields=", ".join(missing))
     extra = sorted(set(data) - set(known))
     if extra:
-        raise Refused(f"'rules' has unknown fields {', '.join(extra)}")
+        raise Refused("'rules' has unknown fields {fields}", fields=", ".join(extra))
     for name in ("min_bid", "max_bid", "high_bid_points", "seats", "blind_min"):
         _need_int(data[name], name, optional=False)
     for name in ("rounds", "target", "redeal_below", "instant_win", "max_bid_total",
@@ -249,10 +251,10 @@ def rules_from_dict(data: object) -> Rules:
         _need_int(data[name], name, optional=True)
     for name in ("eight_doubles", "blind"):
         if not isinstance(data[name], bool):
-            raise Refused(f"'rules.{name}' is not true or false")
+            raise Refused("'rules.{name}' is not true or false", name=name)
     for name in ("preset", "penalty"):
         if not isinstance(data[name], str):
-            raise Refused(f"'rules.{name}' is not text")
+            raise Refused("'rules.{name}' is not text", name=name)
     if data["tiebreak"] is not None and not isinstance(data["tiebreak"], str):
         raise Refused("'rules.tiebreak' is not text")
     rules = Rules(**data)
@@ -264,7 +266,7 @@ def _need_int(value: object, name: str, *, optional: bool) -> None:
     if value is None and optional:
         return
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Refused(f"'rules.{name}' is not a whole number")
+        raise Refused("'rules.{name}' is not a whole number", name=name)
 
 
 def end_words(rules: Rules) -> str:

@@ -9,6 +9,7 @@ from . import cells
 from . import rules as rulebook
 from .game import Game
 from .history import Change
+from .i18n import num, t
 from .render import RED, Style
 
 
@@ -115,19 +116,19 @@ def standings_text(game: Game) -> list[str]:
 def bids_said(game: Game, number: int) -> str:
     """'Bimal 3, Tulsi b5, Ram 2, Asha 4 (total 14)': a round's bids in calling order."""
     played = game.rounds[number - 1]
-    said = ", ".join(f"{game.players[s]} {'b' if played.is_blind(s) else ''}{played.bids[s]}"
-                     for s in game.bid_order(number))
-    return f"{said} (total {sum(played.bids)})"
+    said = ", ".join(f"{game.players[s]} {'b' if played.is_blind(s) else ''}"
+                     f"{num(played.bids[s])}" for s in game.bid_order(number))
+    return t("{bids} (total {total})", bids=said, total=sum(played.bids))
 
 
 def bids_entered(game: Game) -> str:
     number = len(game.rounds)
-    said = f"Round {number} bids: {bids_said(game, number)}."
+    said = t("Round {number} bids: {bids}.", number=number, bids=bids_said(game, number))
     if game.rounds[-1].awarded:
-        return (f"{said}\nBelow {game.rules.auto_award_below}: not played; every player "
-                "scores the bid.")
-    return (f"{said}\nAfter the {game.tricks}th trick: callbreak tricks "
-            f"{_slots('T', game.seats)}")
+        return said + "\n" + t("Below {least}: not played; every player scores the bid.",
+                               least=game.rules.auto_award_below)
+    return said + "\n" + t("After the {tricks}th trick: callbreak tricks {slots}",
+                           tricks=game.tricks, slots=_slots("T", game.seats))
 
 
 def penalized(game: Game, seat: int, number: int) -> str:

@@ -1,0 +1,203 @@
+"""The interface in Nepali, Hindi and Bengali: the language chosen, whole games, every
+refusal, native digits in and out, and machine-readable output that never changes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from callbreak_score import i18n
+
+from .helpers import SEED_004, snapshot
+
+LANGS = ("ne", "hi", "bn")
+SCRIPT = {"ne": ("\u0900", "\u097f"), "hi": ("\u0900", "\u097f"), "bn": ("\u0980", "\u09ff")}
+PLAYERS = ("Asha", "Bimal", "तुलसी", "Ram")
+SNAPSHOTS = Path(__file__).parent / "fixtures" / "i18n"
+
+
+def speak(monkeypatch: pytest.MonkeyPatch, lang: str | None) -> None:
+    if lang is None:
+        monkeypatch.delenv("CALLBREAK_LANG", raising=False)
+    else:
+        monkeypatch.setenv("CALLBREAK_LANG", lang)
+    i18n.reset()
+
+
+def in_script(text: str, lang: str) -> bool:
+    low, high = SCRIPT[lang]
+    return any(low <= ch <= high for ch in text)
+
+
+def five_rounds(cli) -> str:
+    """Seed 004's game played through; its id, which holds today's date."""
+    cli("new", *PLAYERS)
+    for bids, won in SEED_004:
+        cli("bid", *map(str, bids))
+        cli("tricks", *map(str, won))
+    return cli("show", "--json").stdout.split('"id": "')[1].split('"')[0]
+
+
+# -- which language speaks ---------------------------------------------------------------
+
+def test_english_when_nothing_is_set() -> None:
+    assert i18n.choose() == "en"
+
+
+@pytest.mark.parametrize(("env", "want"), [
+    ({"LANG": "ne_NP.UTF-8"}, "ne"),
+    ({"LC_MESSAGES": "hi_IN.UTF-8", "LANG": "ne_NP.UTF-8"}, "hi"),
+    ({"LC_ALL": "bn_BD.UTF-8", "LC_MESSAGES": "hi_IN"}, "bn"),
+    ({"LANGUAGE": "fr:hi:en", "LC_ALL": "bn_BD.UTF-8"}, "hi"),
+    ({"LANGUAGE": "fr", "LC_ALL": "bn_BD.UTF-8"}, "bn"),
+    ({"LC_ALL": "fr_FR.UTF-8", "LANG": "ne_NP.UTF-8"}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"),
+])
+def test_the_locale_variables_in_order(monkeypatch, env, want) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert i18n.choose() == want
+
+
+def test_the_setting_beats_the_locale_and_callbreak_lang_beats_both(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("LANG", "bn_BD.UTF-8")
+    Path(os.environ["CALLBREAK_CONFIG"]).write_text("language = hi\n", encoding="utf-8")
+    assert i18n.choose() == "hi"
+    monkeypatch.setenv("CALLBREAK_LANG", "ne")
+    assert i18n.choose() == "ne"
+
+
+@pytest.mark.parametrize("given", ["fr", "xx_YY.UTF-8", "klingon"])
+def test_an_unknown_language_is_english_without_a_word(monkeypatch, cli, given) -> None:
+    speak(monkeypatch, given)
+    result = cli("new", *PLAYERS)
+    assert result.stdout.startswith("Started game") and not result.stderr
+    assert "Round" in cli("show").stdout
+
+
+# -- whole games ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("cols", [80, 40])
+def test_a_five_round_game_in_each_language(monkeypatch, cli, lang, cols) -> None:
+    game_id = five_rounds(cli)
+    speak(monkeypatch, lang)
+    monkeypatch.setenv("COLUMNS", str(cols))
+    card = cli("show").stdout
+    assert game_id in card  # ids stay as typed, in Latin digits
+    want = (SNAPSHOTS / f"scorecard-{lang}-{cols}.txt").read_text(encoding="utf-8")
+    assert card.replace(game_id, "GAME") == want
+    from callbreak_score.cells import width
+
+    assert max(width(line) for line in card.splitlines()) <= cols
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lines_after_bid_and_tricks(monkeypatch, cli, lang) -> None:
+    speak(monkeypatch, lang)
+    cli("new", *PLAYERS)
+    said = cli("bid", "4", "3", "2", "4").stdout
+    assert in_script(said, lang) and "Round" not in said
+    assert "4" not in said.replace("T4", "")  # every number in the language's digits
+    card = cli("tricks", "5", "3", "2", "3").stdout
+    assert in_script(card, lang) and "Next" not in card
+
+
+# -- refusals ------------------------------------------------------------------------------
+
+OPEN = [  # refused with no bids in
+    ("bid", "4", "3", "2"), ("bid", "4,3", "2", "4", "1"), ("bid", "Asha=4", "3", "2", "4"),
+    ("bid", "Asha=4", "Asha=3", "Ram=1", "Bimal=2"), ("bid", "x", "3", "2", "4"),
+    ("bid", "14", "3", "2", "4"), ("bid", "b5", "3", "2", "4"),
+    ("bid", "Zed=1", "Asha=2", "Ram=3", "Bimal=4"), ("tricks", "5", "3", "2", "3"),
+    ("edit", "1", "--bids", "4", "3", "2", "4"), ("finish",), ("penalty", "Asha"),
+    ("new", "Asha", "asha", "Ram", "Bimal"), ("new", "Asha", "Ram"),
+    ("new", "Asha", "Ram", "Bimal", "Tulsi", "--rounds", "3", "--target", "100"),
+    ("export", "--excel", "--format", "json"),
+]
+BIDDING = [  # refused with the bids of round 1 in
+    ("bid", "4", "3", "2", "4"), ("tricks", "14", "0", "0", "0"),
+    ("tricks", "5", "3", "2", "2"), ("tricks", "5", "3", "2"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_refusal_in_each_language(monkeypatch, cli, home, lang) -> None:
+    cli("new", *PLAYERS)
+    for setup, cases in ((None, OPEN), (("bid", "4", "3", "2", "4"), BIDDING)):
+        if setup:
+            speak(monkeypatch, None)
+            cli(*setup)
+        for words in cases:
+            before = snapshot(home)
+            speak(monkeypatch, None)
+            english = cli(*words, code=1).stderr
+            speak(monkeypatch, lang)
+            said = cli(*words, code=1).stderr
+            assert said.startswith("callbreak: ") and said.count("\n") == 1, (words, said)
+            assert said != english and in_script(said, lang), (words, said)
+            assert "{" not in said, (words, said)
+            assert snapshot(home) == before
+
+
+# -- digits --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "four_one"), [("ne", "४.१"), ("hi", "४.१"), ("bn", "৪.১")])
+def test_numbers_print_in_native_digits(monkeypatch, cli, lang, four_one) -> None:
+    cli("new", *PLAYERS)
+    cli("bid", "4", "3", "2", "4")
+    cli("tricks", "5", "3", "2", "3")
+    speak(monkeypatch, lang)
+    card = cli("show").stdout
+    assert four_one in card and "4.1" not in card
+    Path(os.environ["CALLBREAK_CONFIG"]).write_text("digits = latin\n", encoding="utf-8")
+    speak(monkeypatch, lang)
+    card = cli("show").stdout
+    assert "4.1" in card and four_one not in card and in_script(card, lang)
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_every_language_reads_every_digit(monkeypatch, cli, lang) -> None:
+    speak(monkeypatch, lang)
+    cli("new", *PLAYERS)
+    cli("bid", "४", "৩", "2", "४")
+    cli("tricks", "৫", "३", "२", "৩")
+    cli("edit", "১", "--tricks", "५", "3", "2", "৩")
+    cli("bid", "--", "Asha=৩", "Bimal=४", "तुलसी=3", "Ram=3")
+    from callbreak_score import store
+
+    game = store.load(store.resolve(None))
+    assert game.rounds[0].bids == (4, 3, 2, 4) and game.rounds[0].tricks == (5, 3, 2, 3)
+    assert game.rounds[1].bids == (3, 4, 3, 3)
+
+
+def test_the_hot_path_speaks_nepali_and_reads_bengali_digits(tmp_path) -> None:
+    env = {**os.environ, "CALLBREAK_LANG": "ne", "COLUMNS": "80"}
+    def run(*words: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "callbreak_score", *words], env=env,
+                              capture_output=True, text=True, encoding="utf-8")
+    assert run("new", *PLAYERS).returncode == 0
+    said = run("bid", "৪", "3", "२", "4")
+    assert said.returncode == 0 and "राउन्ड १ का कल" in said.stdout
+    refused = run("tricks", "5", "3", "2", "2")
+    assert refused.returncode == 1 and refused.stderr == (
+        "callbreak: हातको जम्मा १२; चार को जम्मा ठीक १३ हुनुपर्छ\n")
+    card = run("tricks", "5", "3", "2", "3")
+    assert "अर्को: राउन्ड २" in card.stdout and "४.१" in card.stdout
+
+
+# -- machine-readable output ---------------------------------------------------------------
+
+def test_json_and_csv_are_byte_identical_in_every_language(monkeypatch, cli) -> None:
+    five_rounds(cli)
+    outputs = {}
+    for lang in ("en", *LANGS):
+        speak(monkeypatch, lang)
+        outputs[lang] = [cli(*words).stdout_bytes for words in (
+            ("show", "--json"), ("export",), ("export", "--format", "json"),
+            ("export", "--excel"))]
+    assert all(outputs[lang] == outputs["en"] for lang in LANGS)
