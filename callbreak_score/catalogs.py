@@ -41,6 +41,8 @@ def extract(folder: Path = PACKAGE) -> dict[str, Entry]:
     for path in sorted(folder.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
+            for text, line in _help_texts(node):
+                found.setdefault(text, Entry(text)).where.append(f"{path.name}:{line}")
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
             name, args = node.func.id, node.args
@@ -57,6 +59,18 @@ def extract(folder: Path = PACKAGE) -> dict[str, Entry]:
             entry = found.setdefault(one, Entry(one, many))
             entry.where.append(f"{path.name}:{node.lineno}")
     return found
+
+
+def _help_texts(node: ast.AST) -> list[tuple[str, int]]:
+    """The --help texts: help="..." arguments and the docstrings of the Typer commands."""
+    if isinstance(node, ast.Call):
+        return [(k.value.value, node.lineno) for k in node.keywords
+                if k.arg == "help" and _text(k.value) is not None]
+    if isinstance(node, ast.FunctionDef) and any(
+            ast.unparse(d).startswith("app.command") for d in node.decorator_list):
+        doc = ast.get_docstring(node)
+        return [(doc, node.lineno)] if doc else []
+    return []
 
 
 def untranslatable(folder: Path = PACKAGE) -> list[str]:

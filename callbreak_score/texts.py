@@ -9,7 +9,7 @@ from . import cells
 from . import rules as rulebook
 from .game import Game
 from .history import Change
-from .i18n import num, t
+from .i18n import _, num, t, tn
 from .render import RED, Style
 
 
@@ -17,21 +17,21 @@ def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str
     """The games, newest first, the current one marked with '*': a table row each when
     the table fits the screen, else a few lines each."""
     if not entries:
-        return cells.fit("No games yet. Start one with: callbreak new P1 P2 P3 P4",
+        return cells.fit(_("No games yet. Start one with: callbreak new P1 P2 P3 P4"),
                          style.width) + "\n"
-    header = ["", "Game", "Players", "Rounds", "Ahead", "Status"]  # the id holds the date
+    header = ["", _("Game"), _("Players"), _("Rounds"), _("Ahead"), _("Status")]  # id: date
     rows = []
     for e in entries:
         mark = "*" if e["id"] == current else ""
         if e.get("damaged"):
-            rows.append([mark, e["id"], "", "", "", style.paint("damaged", RED)])
+            rows.append([mark, e["id"], "", "", "", style.paint(_("damaged"), RED)])
             continue
         total = e["rounds_total"]
-        played = f"{e['rounds_played']}/{total}" if total else str(e["rounds_played"])
+        played = num(f"{e['rounds_played']}/{total}" if total else e["rounds_played"])
         top = e["winners"] or e["leaders"]
-        status = "finished" if e["finished"] else "playing"
+        status = _("finished") if e["finished"] else _("playing")
         rows.append([mark, e["id"], ", ".join(e["players"]), played, ", ".join(top), status])
-    note = ["* current game"] if current in {e["id"] for e in entries} else []
+    note = [_("* current game")] if current in {e["id"] for e in entries} else []
     if cells.table_width(header, rows) <= style.width:
         body = cells.table(header, rows, [False, False, False, True, False, False], style.box)
         return "\n".join(body + note) + "\n"
@@ -41,7 +41,8 @@ def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str
         lines.append(f"{mark or ' '} {game_id} {style.dot} {status}")
         if players:
             lines += cells.wrap(f"    {players}", style.width, "    ")
-            summary = f"{played} {'round' if played == '1' else 'rounds'}"
+            count = 1 if played == num(1) else 2
+            summary = tn("{played} round", "{played} rounds", count, played=played)
             lines += cells.wrap(f"    {summary}" + (f" {style.dot} {top}" if top else ""),
                                 style.width, "    ")
     return cells.fit("\n".join(lines + note), style.width) + "\n"
@@ -50,26 +51,39 @@ def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str
 def rules_text(preset: str, current: Game | None, cols: int = 80) -> str:
     lines = [f"{preset}: {rulebook.PRESET_SUMMARIES[preset]}"]
     others = [p for p in rulebook.PRESETS if p != preset]
-    lines += [f"Other presets: {' and '.join(others)} ('callbreak rules NAME').",
-              "The options a table may add: 'callbreak new --help'."]
+    lines += [t("Other presets: {some} and {last} ('callbreak rules NAME').",
+                some=", ".join(others[:-1]), last=others[-1]),
+              _("The options a table may add: 'callbreak new --help'.")]
     if current is not None:
-        lines += ["", f"In force for the current game {current.id}:"]
+        lines += ["", t("In force for the current game {game}:", game=current.id)]
         lines += [f"  {line}" for line in rulebook.describe(current.rules)]
     return cells.fit("\n".join(lines), min(cols, 78)) + "\n"
 
 
 def _turn(game: Game, number: int) -> str:
     dealer = game.players[game.dealer(number)]
-    return f"{dealer} deals, {game.players[game.bid_order(number)[0]]} bids first"
+    return t("{dealer} deals, {first} bids first", dealer=dealer,
+             first=game.players[game.bid_order(number)[0]])
 
 
 def started(game: Game, guided: bool = False) -> str:
-    ends = rulebook.end_words(game.rules)
-    text = (f"Started game {game.id} ({game.rules.preset}, {ends}): "
-            f"{', '.join(game.players)}.\nRound 1: {_turn(game, 1)}.")
+    ends = _end_words(game.rules)
+    text = (t("Started game {game} ({preset}, {ends}): {players}.", game=game.id,
+              preset=game.rules.preset, ends=ends, players=", ".join(game.players)) + "\n"
+            + t("Round {number}: {turn}.", number=1, turn=_turn(game, 1)))
     if guided:
         return text
-    return f"{text}\nEnter the bids in seat order: callbreak bid {_slots('B', game.seats)}"
+    return text + "\n" + t("Enter the bids in seat order: callbreak bid {slots}",
+                           slots=_slots("B", game.seats))
+
+
+def _end_words(rules: rulebook.Rules) -> str:
+    """rules.end_words in the interface's language."""
+    if rules.is_open:
+        return _("open game, no fixed end")
+    if rules.rounds is not None:
+        return tn("{count} round", "{count} rounds", rules.rounds)
+    return t("to {target} points", target=rules.target)
 
 
 def _slots(letter: str, seats: int) -> str:
@@ -133,50 +147,62 @@ def bids_entered(game: Game) -> str:
 
 def penalized(game: Game, seat: int, number: int) -> str:
     bid = game.rounds[number - 1].bids[seat]
-    return f"Penalty: {game.players[seat]} scores minus the bid ({bid}) in round {number}."
+    return t("Penalty: {player} scores minus the bid ({bid}) in round {number}.",
+             player=game.players[seat], bid=bid, number=number)
 
 
 def _numbers(values: Sequence[int] | None) -> str:
-    return "-" if values is None else " ".join(map(str, values))
+    return "-" if values is None else " ".join(map(num, values))
 
 
 def change_words(game: Game, change: Change) -> str:
     """What a change did, in a few words: 'round 3's tricks 5 3 2 3'."""
     if change.kind in ("undo", "redo"):
         target = change.target or 0
-        done = "undo" if change.kind == "undo" else "redo"
-        return f"the {done} of change {target} ({change_words(game, game.history[target - 1])})"
+        said = change_words(game, game.history[target - 1])
+        if change.kind == "undo":
+            return t("the undo of change {target} ({change})", target=target, change=said)
+        return t("the redo of change {target} ({change})", target=target, change=said)
     number = change.round
     if change.kind == "bids":
-        return f"round {number}'s bids {_numbers(change.after[0].bids)}"
+        return t("round {number}'s bids {bids}", number=number,
+                 bids=_numbers(change.after[0].bids))
     if change.kind == "tricks":
-        ends = " (the game ended)" if change.finished[1] and not change.finished[0] else ""
-        return f"round {number}'s tricks {_numbers(change.after[0].tricks)}{ends}"
+        won = _numbers(change.after[0].tricks)
+        if change.finished[1] and not change.finished[0]:
+            return t("round {number}'s tricks {tricks} (the game ended)", number=number,
+                     tricks=won)
+        return t("round {number}'s tricks {tricks}", number=number, tricks=won)
     if change.kind == "finish":
-        return "the finish of the game"
+        return _("the finish of the game")
     if change.kind == "edit":
         parts = []
         for old, new in zip(change.before, change.after):
             for what, a, b in (("bids", old.bids, new.bids), ("tricks", old.tricks, new.tricks)):
                 if a != b:
-                    parts.append(f"{what} {_numbers(a)} -> {_numbers(b)}")
-        return f"the correction of round {number}" + (f": {'; '.join(parts)}" if parts else "")
+                    parts.append(t("{what} {old} -> {new}", what=_(what), old=_numbers(a),
+                                   new=_numbers(b)))
+        if parts:
+            return t("the correction of round {number}: {parts}", number=number,
+                     parts="; ".join(parts))
+        return t("the correction of round {number}", number=number)
     if change.kind == "restore":
         if not change.before and not change.after and change.finished[0] == change.finished[1]:
-            return "the restore of a backup (nothing differed)"
-        return f"the restore of a backup (rounds from {number} on)"
-    return f"a {change.kind} change"
+            return _("the restore of a backup (nothing differed)")
+        return t("the restore of a backup (rounds from {number} on)", number=number)
+    return t("a {kind} change", kind=change.kind)
 
 
 def history_text(game: Game, style: Style) -> str:
     if not game.history:
-        return cells.fit(f"Game {game.id} has no changes yet.", style.width) + "\n"
-    lines = cells.wrap(f"Changes to game {game.id}, oldest first:", style.width)
+        return cells.fit(t("Game {game} has no changes yet.", game=game.id), style.width) + "\n"
+    lines = cells.wrap(t("Changes to game {game}, oldest first:", game=game.id), style.width)
     for number, change in enumerate(game.history, 1):
-        when = change.at[:16].replace("T", " ") if change.at else "before history was kept"
-        line = f"{number:>3}  {when}  {change_words(game, change)}"
+        when = (num(change.at[:16].replace("T", " ")) if change.at
+                else _("before history was kept"))
+        line = f"{num(number):>3}  {when}  {change_words(game, change)}"
         if cells.width(line) > style.width:  # the time on its own line, then the words
-            lines.append(f"{number:>3}  {when}")
+            lines.append(f"{num(number):>3}  {when}")
             line = f"     {change_words(game, change)}"
         lines += cells.wrap(line, style.width, "     ")
     return "\n".join(lines) + "\n"

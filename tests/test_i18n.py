@@ -201,3 +201,45 @@ def test_json_and_csv_are_byte_identical_in_every_language(monkeypatch, cli) -> 
             ("show", "--json"), ("export",), ("export", "--format", "json"),
             ("export", "--excel"))]
     assert all(outputs[lang] == outputs["en"] for lang in LANGS)
+
+
+# -- the other views and --help ------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_list_history_undo_and_use_speak_the_language(monkeypatch, cli, lang) -> None:
+    game_id = five_rounds(cli)
+    speak(monkeypatch, lang)
+    for words in (("list",), ("history",), ("undo",), ("redo",), ("use", game_id),
+                  ("edit", "1", "--tricks", "5", "3", "2", "3"), ("rules",)):
+        said = cli(*words).stdout
+        assert in_script(said, lang), (words, said)
+        for english in ("Round", "Took back", "Put back", "Current game", "Changes to",
+                        "Corrected", "Other presets", "Players"):
+            assert english not in said, (words, english, said)
+
+
+def test_started_and_penalty_lines_in_nepali(monkeypatch, cli) -> None:
+    speak(monkeypatch, "ne")
+    said = cli("new", *PLAYERS).stdout
+    assert said.startswith("खेल ") and "(nepal, ५ राउन्ड)" in said
+    assert "राउन्ड १: Asha ले बाँड्छ, Bimal ले पहिले कल गर्छ।" in said
+    cli("bid", "4", "3", "2", "4")
+    assert "जरिवाना: राउन्ड १ मा Asha ले कल (४) बराबर घटाउँछ।" in cli("penalty", "Asha").stdout
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ne", "खेल सुरु गर्नुहोस्"), ("hi", "खेल शुरू करें"), ("bn", "খেলা শুরু করুন")])
+def test_help_texts_in_each_language(monkeypatch, capsys, lang, words) -> None:
+    from callbreak_score.cli import localized
+
+    speak(monkeypatch, lang)
+    monkeypatch.setenv("COLUMNS", "120")
+    localized().main(["--help"], prog_name="callbreak", standalone_mode=False)
+    assert words in capsys.readouterr().out
+    localized().main(["new", "--help"], prog_name="callbreak", standalone_mode=False)
+    new = capsys.readouterr().out
+    assert "Start a game" not in new and "Rule preset." not in new and in_script(new, lang)
+
+
+def test_help_stays_english_without_a_language(cli) -> None:
+    assert "Start a game; it becomes the current game." in cli("new", "--help").stdout
