@@ -102,28 +102,35 @@ def standings_text(game: Game) -> list[str]:
     board = places(game)
     said = []
     for place in board:
-        behind = f" ({points(rules, place.behind)} behind)" if place.behind else ""
-        said.append(f"{place.rank}. {game.players[place.seat]} "
-                    f"{points(rules, place.total)}{behind}")
-    lines = ["Standings: " + ", ".join(said)]
+        values = {"rank": place.rank, "player": game.players[place.seat],
+                  "total": num(points(rules, place.total)),
+                  "behind": num(points(rules, place.behind))}
+        said.append(t("{rank}. {player} {total} ({behind} behind)", **values) if place.behind
+                    else t("{rank}. {player} {total}", **values))
+    lines = [t("Standings: {places}", places=", ".join(said))]
     top = [p for p in board if p.rank == 1]
-    leaders = " and ".join(game.players[p.seat] for p in top)
+    leaders = game.players[top[0].seat]
+    for place in top[1:]:
+        leaders = t("{some} and {last}", some=leaders, last=game.players[place.seat])
     if rounds_left(game) == 1:
         chasers = [p for p in board if p.rank != 1]
-        needs = ", ".join(f"{game.players[p.seat]} by {points(rules, p.behind + 1)}"
-                          for p in chasers)
+        needs = ", ".join(t("{player} by {points}", player=game.players[p.seat],
+                            points=num(points(rules, p.behind + 1))) for p in chasers)
         number = game.completed + 1
         if len(top) > 1:
-            lines.append(f"Round {number} decides: {leaders} share the top; whoever scores "
-                         "more wins." + (f" To pass them, this round's score must beat "
-                                         f"theirs: {needs}." if needs else ""))
+            lines.append(t("Round {number} decides: {leaders} share the top; whoever scores "
+                           "more wins.", number=number, leaders=leaders) + (
+                " " + t("To pass them, this round's score must beat theirs: {needs}.",
+                        needs=needs) if needs else ""))
         else:
-            lines.append(f"Round {number} decides. To pass {leaders}, this round's score must "
-                         f"beat {leaders}'s: {needs}.")
+            lines.append(t("Round {number} decides. To pass {leaders}, this round's score must "
+                           "beat {leaders}'s: {needs}.", number=number, leaders=leaders,
+                           needs=needs))
     for seat, need in to_target(game):
         if seat == top[0].seat and len(top) == 1:
-            lines.append(f"{game.players[seat]} needs {points(rules, need)} more to reach "
-                         f"{rules.target}.")
+            lines.append(t("{player} needs {points} more to reach {target}.",
+                           player=game.players[seat], points=num(points(rules, need)),
+                           target=rules.target))
     return lines
 
 

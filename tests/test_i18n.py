@@ -243,3 +243,20 @@ def test_help_texts_in_each_language(monkeypatch, capsys, lang, words) -> None:
 
 def test_help_stays_english_without_a_language(cli) -> None:
     assert "Start a game; it becomes the current game." in cli("new", "--help").stdout
+
+
+def test_play_speaks_nepali_through_a_pipe(monkeypatch) -> None:
+    from .test_play import PLAYERS as NAMES
+    from .test_play import play, seed_game_lines
+
+    monkeypatch.setenv("CALLBREAK_LANG", "ne")
+    lines = seed_game_lines()
+    text = "\n".join([*NAMES, "", "", "h", "99", "x,y", *lines, ""]) + "\n"
+    out = play(text)
+    assert "विजेता: Tulsi (१४.१)। खेल सकियो।" in out
+    assert "राउन्ड २ · Bimal ले बाँड्छ, Tulsi ले पहिले कल गर्छ" in out
+    assert "Bimal को कल ९९ यो खेलको कल १..१३ भन्दा बाहिर छ; फेरि लेख्नुहोस्" in out
+    assert "कुञ्जी: " in out and "अल्पविरामले होइन" in out
+    assert "Asha ले ५ जित्यो (१३ मध्ये बाँकी)।" in out
+    for english in ("Round", "Winner", "bids so far", "Keys:", "type it again"):
+        assert english not in out, english
