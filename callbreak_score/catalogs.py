@@ -17,7 +17,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).parent
 LOCALE = PACKAGE / "locale"
 TRANSLATED = ("ne", "hi", "bn")
-MARKERS = {"_", "N_", "t", "Word"}  # the first argument is a message
+MARKERS = {"_", "N_", "t", "Word", "Said"}  # the first argument is a message
 PLURAL_MARKERS = {"tn", "ngettext"}  # the first two are the singular and plural
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

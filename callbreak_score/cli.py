@@ -460,7 +460,7 @@ def doctor(
         problems = check_all(fix)
     # not fitted to the screen: a path broken over two lines cannot be copied
     sys.stdout.write(("\n".join(problems) if problems
-                      else f"All files in {store.home()} are sound.") + "\n")
+                      else t("All files in {folder} are sound.", folder=store.home())) + "\n")
     if problems and not fix:
         raise typer.Exit(1)
 

@@ -12,6 +12,24 @@ class Word(str):
     the message, unlike a name or a typed word."""
 
 
+class Said(str):
+    """A sentence of the core with named values (Said("bids: {low} to {high}", low=1,
+    high=13)): as a str it is the English; `local()` says it in the interface's language."""
+
+    message: str
+    values: dict[str, object]
+
+    def __new__(cls, message: str, **values: object) -> Said:
+        said = super().__new__(cls, message.format(**values) if values else message)
+        said.message, said.values = message, values
+        return said
+
+    def local(self) -> str:
+        from .i18n import t
+
+        return t(self.message, **self.values)
+
+
 class Refused(Exception):
     """A command was refused; nothing was changed. str(error) is shown to the user.
 
@@ -37,10 +55,7 @@ class Refused(Exception):
             message = ngettext(self.message, self.plural, self.values["count"])  # type: ignore[arg-type]
         else:
             message = _(self.message)
-        values = {key: value.local() if isinstance(value, Refused)
-                  else _(value) if isinstance(value, Word) else value
-                  for key, value in self.values.items()}
-        return fill(message, values) if self.values else message
+        return fill(message, self.values) if self.values else message
 
 
 class Damaged(Refused):

@@ -116,15 +116,28 @@ def latin(text: str) -> str:
 
 def fill(message: str, values: dict[str, object]) -> str:
     """The message with its placeholders filled; numbers in the language's digits, both
-    the values and the numbers written in the message ('0..{most}'), but not the digits
-    of a word such as P1."""
+    the values and the numbers written in the message ('0..{most}', '-4.0'), but not the
+    digits of a word such as P1, b6 or UTF-8."""
     table = _digits()
     if table:
         import re
 
-        message = re.sub(r"(?<![\w-])[0-9]+(?!\w)", lambda m: m[0].translate(table), message)
-    return message.format(**{key: num(v) if isinstance(v, int) and not isinstance(v, bool)
-                             else v for key, v in values.items()})
+        message = re.sub(r"(?<!\w)(?<!\w-)[0-9]+(?!\w)", lambda m: m[0].translate(table), message)
+    return message.format(**{key: _said(v) for key, v in values.items()})
+
+
+def _said(value: object) -> object:
+    """A value as the message shows it: a number in the language's digits, a sentence or
+    a table word (errors.Said, Refused, Word) in the language."""
+    from .errors import Word
+
+    if isinstance(value, int) and not isinstance(value, bool):
+        return num(value)
+    if hasattr(value, "local"):
+        return value.local()  # type: ignore[attr-defined]
+    if isinstance(value, Word):
+        return _(value)
+    return value
 
 
 def t(message: str, **values: object) -> str:

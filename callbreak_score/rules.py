@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from .errors import Refused
+from .errors import Refused, Said, Word
 
 PRESETS = ("nepal", "pagat", "tens")
 PENALTIES = ("full", "shortfall")
@@ -20,19 +20,19 @@ _PRESET_DEFAULTS: dict[str, dict[str, object]] = {
     "tens": {"min_bid": 5, "max_bid": 8, "rounds": None, "target": 300},
 }
 
-PRESET_SUMMARIES = {
-    "nepal": (
+PRESET_SUMMARIES = {  # Word: said in the interface's language
+    "nepal": Word(
         "The common Nepal/India table. Bids 1 to 13. A made bid (tricks at least the bid) "
         "scores the bid plus 0.1 for every trick over it; a broken bid loses the whole bid. "
         "5 rounds; the highest total wins. Scores have one decimal: 4.0, 4.1, -4.0."
     ),
-    "pagat": (
+    "pagat": Word(
         "Call Bridge as Pagat describes it (Bangladesh). Bids 2 to 13. A bid is made when the "
         "tricks equal the bid or the bid plus one, and scores the bid; extra tricks are worth "
         "nothing. Fewer tricks, or two or more over, loses the bid. A made bid of 8 or more "
         "scores 13 (some tables 16). 5 rounds; whole numbers."
     ),
-    "tens": (
+    "tens": Word(
         "Ten-point scoring to 300. Bids 5 to 8. A made bid scores 10 x the bid plus 1 for "
         "every extra trick; a broken bid loses 10 x the bid. The game ends after the round "
         "in which any total reaches 300; the highest total wins. Whole numbers."
@@ -269,57 +269,57 @@ def _need_int(value: object, name: str, *, optional: bool) -> None:
         raise Refused("'rules.{name}' is not a whole number", name=name)
 
 
-def end_words(rules: Rules) -> str:
+def end_words(rules: Rules) -> Said:
     """When the game ends, in a few words."""
     if rules.is_open:
-        return "open game, no fixed end"
+        return Said("open game, no fixed end")
     if rules.rounds is not None:
-        return f"{rules.rounds} round{'s' if rules.rounds != 1 else ''}"
-    return f"to {rules.target} points"
+        return (Said("{count} round", count=rules.rounds) if rules.rounds == 1
+                else Said("{count} rounds", count=rules.rounds))
+    return Said("to {target} points", target=rules.target)
 
 
-def describe(rules: Rules) -> list[str]:
+def describe(rules: Rules) -> list[Said]:
     """The rules in force, one plain sentence per line."""
     if rules.is_open:
-        end = "open game, no fixed end; finish it with 'callbreak finish'"
+        end = Said("open game, no fixed end; finish it with 'callbreak finish'")
     elif rules.rounds is not None:
         end = end_words(rules)
     else:
-        end = f"ends after the round in which a total reaches {rules.target}"
+        end = Said("ends after the round in which a total reaches {target}", target=rules.target)
     lines = [
-        f"preset: {rules.preset}",
-        f"players: {rules.seats}, {rules.tricks} tricks a round",
-        f"bids: {rules.min_bid} to {rules.max_bid}",
-        f"game: {end}",
-        "broken bid: "
-        + ("loses only the missing tricks" if rules.penalty == "shortfall"
-           else "loses the whole bid"),
+        Said("preset: {preset}", preset=rules.preset),
+        Said("players: {seats}, {tricks} tricks a round", seats=rules.seats, tricks=rules.tricks),
+        Said("bids: {low} to {high}", low=rules.min_bid, high=rules.max_bid),
+        Said("game: {end}", end=end),
+        Said("broken bid: loses only the missing tricks") if rules.penalty == "shortfall"
+        else Said("broken bid: loses the whole bid"),
     ]
     if rules.preset == "pagat":
-        lines.append(f"a made bid of 8 or more scores {rules.high_bid_points}")
+        lines.append(Said("a made bid of 8 or more scores {points}", points=rules.high_bid_points))
     if rules.redeal_below is not None:
-        lines.append(
-            f"redeal: bids totalling less than {rules.redeal_below} are thrown in and "
-            "the same dealer deals again"
-        )
+        lines.append(Said("redeal: bids totalling less than {least} are thrown in and the same "
+                          "dealer deals again", least=rules.redeal_below))
     if rules.auto_award_below is not None:
-        lines.append(f"auto-award: bids totalling less than {rules.auto_award_below} are not "
-                     "played; each scores the bid")
+        lines.append(Said("auto-award: bids totalling less than {least} are not played; each "
+                          "scores the bid", least=rules.auto_award_below))
     if rules.max_bid_total is not None:
-        lines.append(f"bid total: bids adding up to more than {rules.max_bid_total} are refused")
+        lines.append(Said("bid total: bids adding up to more than {most} are refused",
+                          most=rules.max_bid_total))
     if rules.extra_cap is not None:
-        lines.append(f"extra tricks: at most {rules.extra_cap} count")
+        lines.append(Said("extra tricks: at most {cap} count", cap=rules.extra_cap))
     if rules.eight_doubles:
-        lines.append("eight doubles: winning exactly 8 tricks doubles the score, made or broken")
+        lines.append(Said("eight doubles: winning exactly 8 tricks doubles the score, made or "
+                          "broken"))
     if rules.blind:
-        lines.append(f"blind bids: at least {rules.blind_min}, written b{rules.blind_min}; "
-                     "they score double, made or broken")
+        lines.append(Said("blind bids: at least {low}, written b{low}; they score double, made "
+                          "or broken", low=rules.blind_min))
     if rules.instant_win is not None:
-        lines.append(f"instant win: bidding exactly {rules.instant_win} and winning exactly "
-                     f"{rules.instant_win} wins the game at once")
-    lines.append("penalty ('callbreak penalty NAME'): minus the bid, whatever the tricks")
+        lines.append(Said("instant win: bidding exactly {win} and winning exactly {win} wins "
+                          "the game at once", win=rules.instant_win))
+    lines.append(Said("penalty ('callbreak penalty NAME'): minus the bid, whatever the tricks"))
     lines.append(
-        "ties: broken by most tricks won over the game, else shared"
-        if rules.tiebreak == "tricks" else "ties: shared; every player on the top total wins"
+        Said("ties: broken by most tricks won over the game, else shared")
+        if rules.tiebreak == "tricks" else Said("ties: shared; every player on the top total wins")
     )
     return lines

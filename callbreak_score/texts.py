@@ -49,14 +49,14 @@ def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str
 
 
 def rules_text(preset: str, current: Game | None, cols: int = 80) -> str:
-    lines = [f"{preset}: {rulebook.PRESET_SUMMARIES[preset]}"]
+    lines = [f"{preset}: {t(rulebook.PRESET_SUMMARIES[preset])}"]
     others = [p for p in rulebook.PRESETS if p != preset]
     lines += [t("Other presets: {some} and {last} ('callbreak rules NAME').",
                 some=", ".join(others[:-1]), last=others[-1]),
               _("The options a table may add: 'callbreak new --help'.")]
     if current is not None:
         lines += ["", t("In force for the current game {game}:", game=current.id)]
-        lines += [f"  {line}" for line in rulebook.describe(current.rules)]
+        lines += [f"  {line.local()}" for line in rulebook.describe(current.rules)]
     return cells.fit("\n".join(lines), min(cols, 78)) + "\n"
 
 
@@ -67,7 +67,7 @@ def _turn(game: Game, number: int) -> str:
 
 
 def started(game: Game, guided: bool = False) -> str:
-    ends = _end_words(game.rules)
+    ends = rulebook.end_words(game.rules)
     text = (t("Started game {game} ({preset}, {ends}): {players}.", game=game.id,
               preset=game.rules.preset, ends=ends, players=", ".join(game.players)) + "\n"
             + t("Round {number}: {turn}.", number=1, turn=_turn(game, 1)))
@@ -75,15 +75,6 @@ def started(game: Game, guided: bool = False) -> str:
         return text
     return text + "\n" + t("Enter the bids in seat order: callbreak bid {slots}",
                            slots=_slots("B", game.seats))
-
-
-def _end_words(rules: rulebook.Rules) -> str:
-    """rules.end_words in the interface's language."""
-    if rules.is_open:
-        return _("open game, no fixed end")
-    if rules.rounds is not None:
-        return tn("{count} round", "{count} rounds", rules.rounds)
-    return t("to {target} points", target=rules.target)
 
 
 def _slots(letter: str, seats: int) -> str:

@@ -11,7 +11,7 @@ from callbreak_score import catalogs
 
 MESSAGES = catalogs.extract()
 TRANSLATED_MODULES = ("game.py", "rules.py", "render.py", "texts.py", "quick.py", "history.py",
-                      "play.py", "cli.py", "errors.py")
+                      "play.py", "cli.py", "errors.py", "recovery.py")
 
 
 def test_the_messages_are_found() -> None:

@@ -260,3 +260,17 @@ def test_play_speaks_nepali_through_a_pipe(monkeypatch) -> None:
     assert "Asha ले ५ जित्यो (१३ मध्ये बाँकी)।" in out
     for english in ("Round", "Winner", "bids so far", "Keys:", "type it again"):
         assert english not in out, english
+
+
+@pytest.mark.parametrize(("lang", "bids"), [("ne", "कल: १ देखि १३"), ("hi", "बोली: १ से १३"),
+                                            ("bn", "ডাক: ১ থেকে ১৩")])
+def test_rules_backups_and_doctor_in_each_language(monkeypatch, cli, lang, bids) -> None:
+    game_id = five_rounds(cli)
+    speak(monkeypatch, lang)
+    said = cli("rules").stdout
+    assert bids in said and "Bids 1 to 13" not in said and "preset:" not in said
+    backups = cli("restore", game_id, "--list").stdout
+    assert in_script(backups, lang) and "rounds played" not in backups and "saved" not in backups
+    assert "sound" not in cli("doctor").stdout
+    refused = cli("restore", game_id, "--backup", "99", code=1).stderr
+    assert refused.startswith("callbreak: --backup ") and in_script(refused, lang)
