@@ -74,13 +74,14 @@ def _help_texts(node: ast.AST) -> list[tuple[str, int]]:
 
 
 def untranslatable(folder: Path = PACKAGE) -> list[str]:
-    """Refusals still written as f-strings (not in any catalog), as 'file:line'."""
+    """Messages no catalog can hold, as 'file:line': a refusal or a marked message built
+    at run time (an f-string, a choice between two texts, texts added together)."""
     out = []
     for path in sorted(folder.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id == "Refused" and node.args
-                    and isinstance(node.args[0], ast.JoinedStr)):
+                    and node.func.id in MARKERS | PLURAL_MARKERS | {"Refused"} and node.args
+                    and isinstance(node.args[0], (ast.JoinedStr, ast.IfExp, ast.BinOp))):
                 out.append(f"{path.name}:{node.lineno}")
     return out
 

@@ -62,7 +62,13 @@ def test_the_template_is_current() -> None:
     assert pot == catalogs.write_pot(MESSAGES), "run: python -m callbreak_score.catalogs extract"
 
 
-def test_the_translated_modules_hold_no_untranslatable_refusal() -> None:
+def test_a_message_built_at_run_time_is_found(tmp_path) -> None:
+    (tmp_path / "m.py").write_text('t("a" if x else "b")\nRefused(f"{x} is wrong")\n'
+                                   'Said("x" + y)\nt("fine {x}", x=1)\n', encoding="utf-8")
+    assert catalogs.untranslatable(tmp_path) == ["m.py:1", "m.py:2", "m.py:3"]
+
+
+def test_the_translated_modules_build_no_message_at_run_time() -> None:
     left = [where for where in catalogs.untranslatable()
             if where.split(":")[0] in TRANSLATED_MODULES]
     assert left == []
