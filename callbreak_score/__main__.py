@@ -11,9 +11,9 @@ def main() -> None:
 
         if dispatch(sys.argv[1:]):
             return
-        from .cli import app
+        from .cli import main as run
 
-        app(prog_name="callbreak")
+        run()
     except KeyboardInterrupt:
         print("callbreak: interrupted; nothing half-saved", file=sys.stderr)
         raise SystemExit(130) from None

@@ -14,6 +14,7 @@ from . import game as moves
 from . import quick, render, store, texts
 from .errors import Refused, refusing
 from .game import plural
+from .i18n import N_, _, t
 from .quick import card, change_current, now, say
 
 app = typer.Typer(
@@ -224,7 +225,7 @@ def show(
     quick.show(game, json)
 
 
-def _step(move: Callable, verb: str) -> None:
+def _step(move: Callable, message: str) -> None:
     """Undo or redo on the current game: say what was taken back or put back."""
     taken: list = []
 
@@ -234,7 +235,7 @@ def _step(move: Callable, verb: str) -> None:
         return after
 
     _, game = change_current(change, None)
-    say(f"{verb} {texts.change_words(game, taken[0])}.")
+    say(t(message, change=texts.change_words(game, taken[0])))
     card(game)
 
 
@@ -244,7 +245,7 @@ def undo() -> None:
     """Take back the last change, whatever it was (bids, tricks, edit, finish, restore)."""
     from .history import undo as move
 
-    _step(move, "Took back")
+    _step(move, N_("Took back {change}."))
 
 
 @app.command()
@@ -253,7 +254,7 @@ def redo() -> None:
     """Put back what the last undo took back (until a new change is made)."""
     from .history import redo as move
 
-    _step(move, "Put back")
+    _step(move, N_("Put back {change}."))
 
 
 @app.command()
@@ -290,7 +291,7 @@ def edit(
         return moves.edit(game, number, new_bids, new_tricks, now(), blind)
 
     _, game = change_current(correct, "edit")
-    say(f"Corrected round {number}.")
+    say(t("Corrected round {number}.", number=number))
     card(game)
 
 
@@ -301,11 +302,13 @@ def edit_words(words: list[str]) -> tuple[list[str] | None, list[str] | None]:
     for word in words:
         if word in ("--bids", "--tricks"):
             if word in found:
-                raise Refused(f"{word} is given twice; give it once, then a number per player")
+                raise Refused("{option} is given twice; give it once, then a number per player",
+                              option=word)
             key = word
             found[key] = []
         elif key is None:
-            raise Refused(f"'{word}' comes before --bids or --tricks; say which it corrects")
+            raise Refused("'{word}' comes before --bids or --tricks; say which it corrects",
+                          word=word)
         else:
             found[key].append(word)
     return found.get("--bids"), found.get("--tricks")
@@ -339,7 +342,7 @@ def list_games(
         return
     say(texts.game_list(entries, current, render.style_for()))
     if more:
-        say("Older games are not shown; 'callbreak list --all' shows them all.")
+        say(_("Older games are not shown; 'callbreak list --all' shows them all."))
     for entry in entries:
         if entry.get("damaged"):
             print(f"callbreak: damaged: {entry['problem']}", file=sys.stderr)
@@ -355,7 +358,8 @@ def use(
     with store.locked():
         chosen = store.load(store.check_id(game))
         store.set_current(chosen.id)
-    say(f"Current game: {chosen.id} ({', '.join(chosen.players)}).")
+    say(t("Current game: {game} ({players}).", game=chosen.id,
+          players=", ".join(chosen.players)))
 
 
 @app.command()
@@ -441,8 +445,8 @@ def restore(
         return
     with store.locked():
         restored = restore_backup(store.check_id(game), backup, now())
-    say(f"Restored game {restored.id} from backup {backup}; "
-           "the version it replaced is now backup 1.")
+    say(t("Restored game {game} from backup {backup}; the version it replaced is now "
+          "backup 1.", game=restored.id, backup=backup))
     card(restored)
 
 
@@ -462,7 +466,7 @@ def doctor(
         problems = check_all(fix)
     # not fitted to the screen: a path broken over two lines cannot be copied
     sys.stdout.write(("\n".join(problems) if problems
-                      else f"All files in {store.home()} are sound.") + "\n")
+                      else t("All files in {folder} are sound.", folder=store.home())) + "\n")
     if problems and not fix:
         raise typer.Exit(1)
 
@@ -573,10 +577,11 @@ def settle(
     else:
         games, damaged = index.games_since(_since(since))
         if damaged:
-            raise Refused(f"cannot settle the sitting: {damaged[0]}; "
-                          "'callbreak doctor' says how to fix it")
+            raise Refused("cannot settle the sitting: {problem}; 'callbreak doctor' says how "
+                          "to fix it", problem=damaged[0])
         if not games:
-            raise Refused(f"no game was started since {since}; see 'callbreak list'")
+            raise Refused("no game was started since {since}; see 'callbreak list'",
+                          since=since)
     result = reckon(games, scheme.value, amount, partial)
     currency = get("currency")  # read for --json too: a damaged file is never ignored
     if json:
@@ -694,3 +699,27 @@ def completion(
     from .completion import script
 
     sys.stdout.write(script(shell.value))
+
+
+def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
+    """The commands as Click runs them, every help text in the interface's language
+    (Click's own words, such as 'Show this message and exit.', stay English)."""
+    command = command or typer.main.get_command(app)
+    if command.help:
+        command.help = _(command.help)
+    for param in command.params:
+        if getattr(param, "help", None):
+            param.help = _(param.help)
+    for sub in getattr(command, "commands", {}).values():
+        localized(sub)
+    return command
+
+
+def main() -> None:
+    """Run the Typer app; in another language, with its help texts translated."""
+    from .i18n import language
+
+    if language() == "en":
+        app(prog_name="callbreak")
+    else:
+        localized()(prog_name="callbreak")

@@ -7,15 +7,62 @@ from collections.abc import Callable
 from functools import wraps
 
 
+class Word(str):
+    """A word of the table given to a message as a value ('bids', 'four'): translated with
+    the message, unlike a name or a typed word."""
+
+
+class Said(str):
+    """A sentence of the core with named values (Said("bids: {low} to {high}", low=1,
+    high=13)): as a str it is the English; `local()` says it in the interface's language."""
+
+    message: str
+    values: dict[str, object]
+
+    def __new__(cls, message: str, **values: object) -> Said:
+        said = super().__new__(cls, message.format(**values) if values else message)
+        said.message, said.values = message, values
+        return said
+
+    def local(self) -> str:
+        from .i18n import t
+
+        return t(self.message, **self.values)
+
+
 class Refused(Exception):
-    """A command was refused; nothing was changed. str(error) is shown to the user."""
+    """A command was refused; nothing was changed. str(error) is shown to the user.
+
+    The message is an English sentence with named placeholders and the values to fill
+    them with (Refused("bid {bid} is too high", bid=9)): the core stays free of
+    languages, and `local()` says it in the interface's language where it is printed.
+    With `plural`, the message's plural form is chosen by the value `count`.
+    """
+
+    def __init__(self, message: str, *, plural: str | None = None, **values: object) -> None:
+        self.message, self.plural, self.values = message, plural, values
+        count = values.get("count")
+        chosen = plural if plural is not None and count != 1 else message
+        super().__init__(chosen.format(**values) if values else chosen)
+
+    def local(self) -> str:
+        """The message in the interface's language, numbers in its digits."""
+        from .i18n import _, fill, language, ngettext
+
+        if language() == "en":
+            return str(self)
+        if self.plural is not None:
+            message = ngettext(self.message, self.plural, self.values["count"])  # type: ignore[arg-type]
+        else:
+            message = _(self.message)
+        return fill(message, self.values) if self.values else message
 
 
 class Damaged(Refused):
     """A stored file cannot be used as it is; its bytes are left untouched."""
 
     def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
+        super().__init__("{path}: {problem}", path=path, problem=problem)
         self.path = path
         self.problem = problem
 
@@ -28,7 +75,7 @@ def refusing(command: Callable[..., object]) -> Callable[..., object]:
         try:
             return command(*args, **kwargs)
         except Refused as error:
-            print(f"callbreak: {error}", file=sys.stderr)
+            print(f"callbreak: {error.local()}", file=sys.stderr)
             raise SystemExit(1) from None
 
     return wrapper

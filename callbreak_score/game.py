@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import scoring
-from .errors import Refused
+from .errors import Refused, Word
 from .rules import TRICKS, Rules, end_words
 from .scoring import Round
 from .values import frozen, replace
 
-COUNTS = {3: "three", 4: "four", 5: "five"}  # players, as the messages say them
+COUNTS = {3: Word("three"), 4: Word("four"), 5: Word("five")}  # players, as messages say them
+WHAT = {"bids": Word("bids"), "tricks": Word("tricks")}  # what parse_numbers reads
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
 if TYPE_CHECKING:
@@ -78,24 +79,25 @@ class Game:
 
 def check_players(names: Sequence[str]) -> tuple[str, ...]:
     if len(names) not in TRICKS:
-        raise Refused(
-            f"Call Break needs three, four or five players, in turn order; got {len(names)}"
-        )
+        raise Refused("Call Break needs three, four or five players, in turn order; got {got}",
+                      got=len(names))
     cleaned = []
     for name in names:
         name = name.strip()
         if not name:
             raise Refused("a player name is empty; give every player a name")
         if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
-            raise Refused(f"player name {name!r} holds a control character (tab, newline)")
+            raise Refused("player name {name} holds a control character (tab, newline)",
+                          name=repr(name))
         if len(name) > 40:
-            raise Refused(f"player name '{name[:20]}…' is longer than 40 characters")
+            raise Refused("player name '{name}…' is longer than 40 characters", name=name[:20])
         cleaned.append(name)
     seen: dict[str, str] = {}
     for name in cleaned:
         key = name.casefold()
         if key in seen:
-            raise Refused(f"two players are called '{name}'; names must differ (case ignored)")
+            raise Refused("two players are called '{name}'; names must differ (case ignored)",
+                          name=name)
         seen[key] = name
     return tuple(cleaned)
 
@@ -107,8 +109,8 @@ def check_new_names(names: Sequence[str]) -> tuple[str, ...]:
     checked = check_players(names)
     for name in checked:
         if name.lstrip("+-").isdecimal() or "=" in name:
-            raise Refused(f"player name '{name}' would read as a number or a NAME=N pair; "
-                          "use a name with a letter and without '='")
+            raise Refused("player name '{name}' would read as a number or a NAME=N pair; "
+                          "use a name with a letter and without '='", name=name)
     return checked
 
 
@@ -117,9 +119,8 @@ def new_game(
 ) -> Game:
     names = check_new_names(players)
     if len(names) != rules.seats:
-        raise Refused(
-            f"these rules are for {rules.seats} players, but {len(names)} names are given"
-        )
+        raise Refused("these rules are for {seats} players, but {given} names are given",
+                      seats=rules.seats, given=len(names))
     first = 0 if dealer is None else seat_of(names, dealer)
     return Game(id=game_id, players=names, rules=rules, first_dealer=first, created=created)
 
@@ -142,8 +143,10 @@ def seat_of(players: Sequence[str], name: str) -> int:
         return hits[0]
     if hits:
         *first, last = (players[s] for s in hits)
-        raise Refused(f"'{name}' could be {', '.join(first)} or {last}; type more of the name")
-    raise Refused(f"no player is called '{name}'; the players are {', '.join(players)}")
+        raise Refused("'{name}' could be {first} or {last}; type more of the name",
+                      name=name, first=", ".join(first), last=last)
+    raise Refused("no player is called '{name}'; the players are {players}",
+                  name=name, players=", ".join(players))
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
@@ -167,16 +170,18 @@ def _parse(
     game: Game, words: Sequence[str], what: str, blind_ok: bool
 ) -> list[tuple[int, bool]]:
     order = " ".join(game.players)
-    usage = (f"give {COUNTS[game.seats]} {what}, in seat order ({order}), "
-             "or NAME=N for each player")
+    usage = Refused("give {players} {what}, in seat order ({order}), or NAME=N for each player",
+                    players=COUNTS[game.seats], what=WHAT[what], order=order)
     words = join_pairs(words)
     if any("," in w for w in words):
-        raise Refused(f"separate the {what} with spaces, not commas (4 3 2 4); {usage}")
+        raise Refused("separate the {what} with spaces, not commas (4 3 2 4); {usage}",
+                      what=WHAT[what], usage=usage)
     paired = ["=" in w for w in words]
     if any(paired) and not all(paired):
-        raise Refused(f"mix of plain numbers and NAME=N pairs; {usage}")
+        raise Refused("mix of plain numbers and NAME=N pairs; {usage}", usage=usage)
     if len(words) != game.seats:
-        raise Refused(f"{plural(len(words), 'number')} given; {usage}")
+        raise Refused("{count} number given; {usage}", plural="{count} numbers given; {usage}",
+                      count=len(words), usage=usage)
     if not any(paired):
         return [parse_number(w, game.players[seat], what, blind_ok)
                 for seat, w in enumerate(words)]
@@ -185,7 +190,8 @@ def _parse(
         name, _, value = word.rpartition("=")
         seat = seat_of(game.players, name)
         if seat in values:
-            raise Refused(f"{game.players[seat]} is given twice; {usage}")
+            raise Refused("{player} is given twice; {usage}", player=game.players[seat],
+                          usage=usage)
         values[seat] = parse_number(value, game.players[seat], what, blind_ok)
     return [values[seat] for seat in range(game.seats)]
 
@@ -209,7 +215,8 @@ def parse_number(word: str, player: str, what: str, blind_ok: bool = False) -> t
     digits = text[1:] if blind or text[:1] == "-" else text
     # isdecimal() admits Devanagari digits (४) and int() reads them; it refuses '+4', '1_0'
     if not digits.isdecimal():
-        raise Refused(f"'{word}' for {player} is not a whole number of {what}")
+        raise Refused("'{word}' for {player} is not a whole number of {what}",
+                      word=word, player=player, what=WHAT[what])
     return (int(digits) if blind else int(text)), blind
 
 
@@ -221,10 +228,8 @@ def enter_bids(
     _check_open(game)
     if game.awaiting_tricks:
         number = len(game.rounds)
-        raise Refused(
-            f"the bids for round {number} are already in; enter the tricks, "
-            "or 'callbreak undo' to change the bids"
-        )
+        raise Refused("the bids for round {number} are already in; enter the tricks, "
+                      "or 'callbreak undo' to change the bids", number=number)
     number = len(game.rounds) + 1
     flags = tuple(blind) if blind is not None and any(blind) else None
     _check_bids(game, bids, flags, number)
@@ -240,43 +245,38 @@ def _check_bids(
 ) -> None:
     rules = game.rules
     if len(bids) != game.seats or (blind is not None and len(blind) != game.seats):
-        raise Refused(f"{len(bids)} bids given; give {COUNTS[game.seats]}, one per player")
+        raise Refused("{given} bids given; give {players}, one per player",
+                      given=len(bids), players=COUNTS[game.seats])
     for seat, bid in enumerate(bids):
         if not rules.min_bid <= bid <= rules.max_bid:
-            raise Refused(
-                f"bid {bid} for {game.players[seat]} is outside this game's bids "
-                f"{rules.min_bid}..{rules.max_bid}"
-            )
+            raise Refused("bid {bid} for {player} is outside this game's bids {low}..{high}",
+                          bid=bid, player=game.players[seat], low=rules.min_bid,
+                          high=rules.max_bid)
     for seat, is_blind in enumerate(blind or ()):
         if is_blind and not rules.blind:
-            raise Refused(
-                f"{game.players[seat]}'s blind bid b{bids[seat]} is not allowed: this game "
-                "was started without --blind"
-            )
+            raise Refused("{player}'s blind bid b{bid} is not allowed: this game was started "
+                          "without --blind", player=game.players[seat], bid=bids[seat])
         if is_blind and bids[seat] < rules.blind_min:
-            raise Refused(
-                f"{game.players[seat]}'s blind bid b{bids[seat]} is below the lowest blind "
-                f"bid, {rules.blind_min}"
-            )
+            raise Refused("{player}'s blind bid b{bid} is below the lowest blind bid, {low}",
+                          player=game.players[seat], bid=bids[seat], low=rules.blind_min)
     total = sum(bids)
     if rules.max_bid_total is not None and total > rules.max_bid_total:
-        raise Refused(
-            f"the bids add up to {total}, more than this game's {rules.max_bid_total}; "
-            "enter the bids again (nothing was recorded)"
-        )
+        raise Refused("the bids add up to {total}, more than this game's {most}; "
+                      "enter the bids again (nothing was recorded)",
+                      total=total, most=rules.max_bid_total)
     if rules.redeal_below is not None and total < rules.redeal_below:
         dealer = game.players[game.dealer(number)]
-        raise Refused(
-            f"the bids add up to {total}, below {rules.redeal_below}: the hand is thrown in "
-            f"and {dealer} deals again; enter the new bids (nothing was recorded)"
-        )
+        raise Refused("the bids add up to {total}, below {least}: the hand is thrown in "
+                      "and {dealer} deals again; enter the new bids (nothing was recorded)",
+                      total=total, least=rules.redeal_below, dealer=dealer)
 
 
 def enter_tricks(game: Game, tricks: Sequence[int], now: str) -> Game:
     _check_open(game)
     if not game.awaiting_tricks:
         number = len(game.rounds) + 1
-        raise Refused(f"enter the bids for round {number} first ('callbreak bid ...')")
+        raise Refused("enter the bids for round {number} first ('callbreak bid ...')",
+                      number=number)
     _check_tricks(game, tricks)
     last = replace(game.rounds[-1], tricks=tuple(tricks))
     return _settle(replace(game, rounds=game.rounds[:-1] + (last,)), now)
@@ -285,16 +285,16 @@ def enter_tricks(game: Game, tricks: Sequence[int], now: str) -> Game:
 def _check_tricks(game: Game, tricks: Sequence[int]) -> None:
     most = game.tricks
     if len(tricks) != game.seats:
-        raise Refused(f"{len(tricks)} tricks given; give {COUNTS[game.seats]}, one per player")
+        raise Refused("{given} tricks given; give {players}, one per player",
+                      given=len(tricks), players=COUNTS[game.seats])
     for seat, won in enumerate(tricks):
         if not 0 <= won <= most:
-            raise Refused(f"{won} tricks for {game.players[seat]} is outside 0..{most}")
+            raise Refused("{won} tricks for {player} is outside 0..{most}",
+                          won=won, player=game.players[seat], most=most)
     total = sum(tricks)
     if total != most:
-        raise Refused(
-            f"the tricks add up to {total}; the {COUNTS[game.seats]} must add up to "
-            f"exactly {most}"
-        )
+        raise Refused("the tricks add up to {total}; the {players} must add up to exactly {most}",
+                      total=total, players=COUNTS[game.seats], most=most)
 
 
 def _settle(game: Game, now: str) -> Game:
@@ -306,10 +306,8 @@ def _settle(game: Game, now: str) -> Game:
 
 def _check_open(game: Game) -> None:
     if game.finished is not None:
-        raise Refused(
-            f"game {game.id} is over; start another with 'callbreak new', "
-            "or 'callbreak undo' to reopen it"
-        )
+        raise Refused("game {game} is over; start another with 'callbreak new', "
+                      "or 'callbreak undo' to reopen it", game=game.id)
 
 
 def edit(
@@ -320,8 +318,10 @@ def edit(
     if bids is None and tricks is None:
         raise Refused("say what to correct: --bids B1 B2 ... and/or --tricks T1 T2 ...")
     if not 1 <= number <= game.completed:
-        played = f"rounds 1..{game.completed}" if game.completed else "no completed round yet"
-        raise Refused(f"round {number} is not a completed round; this game has {played}")
+        played = (Refused("rounds 1..{last}", last=game.completed) if game.completed
+                  else Refused("no completed round yet"))
+        raise Refused("round {number} is not a completed round; this game has {played}",
+                      number=number, played=played)
     old = game.rounds[number - 1]
     fixed = replace(
         old,
@@ -338,25 +338,23 @@ def replay(start: Game, rounds: Sequence[Round], now: str, finished: str | None)
     game = start
     for number, played in enumerate(rounds, 1):
         if game.finished is not None:
-            raise Refused(
-                f"the game would end after round {number - 1}, "
-                f"but {len(rounds)} rounds are recorded; undo the later rounds first"
-            )
+            raise Refused("the game would end after round {last}, but {rounds} rounds are "
+                          "recorded; undo the later rounds first",
+                          last=number - 1, rounds=len(rounds))
         try:
             game = enter_bids(game, played.bids, played.blind, finished or now)
             if played.penalty is not None:
                 game = _with_penalty(game, len(game.rounds), played.penalty, finished or now)
             if played.tricks is not None and game.rounds[-1].awarded:
-                raise Refused(
-                    f"bids totalling {sum(played.bids)} are below "
-                    f"{game.rules.auto_award_below}: the round is not played and has no tricks"
-                )
+                raise Refused("bids totalling {total} are below {least}: the round is not "
+                              "played and has no tricks", total=sum(played.bids),
+                              least=game.rules.auto_award_below)
             if played.tricks is not None:
                 game = enter_tricks(game, played.tricks, finished or now)
         except Refused as error:
-            raise Refused(f"round {number}: {error}") from None
+            raise Refused("round {number}: {error}", number=number, error=error) from None
         if not game.rounds[-1].done and number != len(rounds):
-            raise Refused(f"round {number} has no tricks but later rounds follow")
+            raise Refused("round {number} has no tricks but later rounds follow", number=number)
     if game.rules.is_open and finished is not None and not game.awaiting_tricks and game.rounds:
         game = replace(game, finished=game.finished or finished)
     return game
@@ -365,15 +363,12 @@ def replay(start: Game, rounds: Sequence[Round], now: str, finished: str | None)
 def finish(game: Game, now: str) -> Game:
     """End an open game by command."""
     if not game.rules.is_open:
-        raise Refused(
-            f"game {game.id} ends by itself ({end_words(game.rules)}); "
-            "only an --open game is finished by command"
-        )
+        raise Refused("game {game} ends by itself ({ends}); only an --open game is finished "
+                      "by command", game=game.id, ends=end_words(game.rules))
     _check_open(game)
     if game.awaiting_tricks:
-        raise Refused(
-            f"round {len(game.rounds)} has bids but no tricks; enter its tricks or undo its bids"
-        )
+        raise Refused("round {number} has bids but no tricks; enter its tricks or undo its bids",
+                      number=len(game.rounds))
     if not game.rounds:
         raise Refused("no round has been played yet; there is nothing to finish")
     return replace(game, finished=now)
@@ -387,13 +382,12 @@ def add_penalty(game: Game, seat: int, number: int | None, now: str) -> Game:
         raise Refused("no bids are entered yet; a penalty belongs to a round with bids")
     number = len(game.rounds) if number is None else number
     if not 1 <= number <= len(game.rounds):
-        raise Refused(
-            f"round {number} has no bids; a penalty belongs to one of rounds "
-            f"1..{len(game.rounds)}"
-        )
+        raise Refused("round {number} has no bids; a penalty belongs to one of rounds 1..{last}",
+                      number=number, last=len(game.rounds))
     old = game.rounds[number - 1]
     if old.has_penalty(seat):
-        raise Refused(f"{game.players[seat]} already has a penalty in round {number}")
+        raise Refused("{player} already has a penalty in round {number}",
+                      player=game.players[seat], number=number)
     flags = list(old.penalty or (False,) * game.seats)
     flags[seat] = True
     rounds = (game.rounds[: number - 1] + (replace(old, penalty=tuple(flags)),)

@@ -62,11 +62,13 @@ def stacks(history: tuple[Change, ...]) -> tuple[list[int], list[int]]:
     for index, change in enumerate(history):
         if change.kind == "undo":
             if not undoable or change.target != undoable[-1] + 1:
-                raise Refused(f"history entry {index + 1} undoes a change that was not last")
+                raise Refused("history entry {entry} undoes a change that was not last",
+                              entry=index + 1)
             redoable.append(undoable.pop())
         elif change.kind == "redo":
             if not redoable or change.target != redoable[-1] + 1:
-                raise Refused(f"history entry {index + 1} redoes a change that was not undone")
+                raise Refused("history entry {entry} redoes a change that was not undone",
+                              entry=index + 1)
             undoable.append(redoable.pop())
         else:
             undoable.append(index)
@@ -80,10 +82,9 @@ def apply(game: Game, start: int, old: tuple[Round, ...], new: tuple[Round, ...]
     (the file was changed by hand since)."""
     now_there = tuple(map(_plain, game.rounds[start:start + len(old)]))
     if now_there != old or game.finished != finished[0]:
-        raise Refused(
-            f"game {game.id} was changed outside callbreak since; undo cannot tell what to "
-            "put back (see 'callbreak history' and 'callbreak restore')"
-        )
+        raise Refused("game {game} was changed outside callbreak since; undo cannot tell what "
+                      "to put back (see 'callbreak history' and 'callbreak restore')",
+                      game=game.id)
     low = game.rules.auto_award_below
     new = tuple(replace(r, awarded=low is not None and sum(r.bids) < low) for r in new)
     rounds = game.rounds[:start] + new + game.rounds[start + len(old):]
@@ -94,7 +95,7 @@ def undo(game: Game, at: str) -> tuple[Game, Change]:
     """Take back the last change still in force: (the game, the change taken back)."""
     undoable, _ = stacks(game.history)
     if not undoable:
-        raise Refused(f"nothing to undo in game {game.id}: no change is recorded yet")
+        raise Refused("nothing to undo in game {game}: no change is recorded yet", game=game.id)
     index = undoable[-1]
     taken = game.history[index]
     back = (taken.finished[1], taken.finished[0])
@@ -107,8 +108,8 @@ def redo(game: Game, at: str) -> tuple[Game, Change]:
     """Put back the change the last undo took back: (the game, that change)."""
     _, redoable = stacks(game.history)
     if not redoable:
-        raise Refused(f"nothing to redo in game {game.id}: redo follows an undo, "
-                      "before any new change")
+        raise Refused("nothing to redo in game {game}: redo follows an undo, before any new "
+                      "change", game=game.id)
     index = redoable[-1]
     again = game.history[index]
     restored = apply(game, again.start, again.before, again.after, again.finished)

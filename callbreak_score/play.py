@@ -13,12 +13,13 @@ from collections.abc import Callable, Sequence
 from . import cells, history, store
 from . import game as moves
 from .errors import Refused
-from .game import Game, plural
+from .game import WHAT, Game
+from .i18n import N_, _, num, t, tn
 from .quick import now
 from .screen import Quit, Screen, open_screen
 from .texts import bids_said
 
-KEYS = ("Keys: a number fills the player asked, several numbers fill the next players "
+KEYS = N_("Keys: a number fills the player asked, several numbers fill the next players "
         "too, NAME=N fills anyone; u takes back the last number typed (at the start of a "
         "step: the last saved change); s shows the scorecard; e N corrects round N; h or ? "
         "shows these keys; q quits (Ctrl-C and Ctrl-D too). Everything is saved as you go.")
@@ -49,14 +50,14 @@ class Session:
         from .render import scorecard, style_for
 
         self.screen.raw(scorecard(self.game, style_for()))
-        self.screen.say("Type h for the keys.", "dim")
+        self.screen.say(_("Type h for the keys."), "dim")
         while self.game.finished is None:
             try:
                 self.step()
             except Again:
                 continue
-        self.screen.say(f"Game {self.game.id} is over. Start another with 'callbreak play' "
-                        "or 'callbreak new --again'.", "bold")
+        self.screen.say(t("Game {game} is over. Start another with 'callbreak play' or "
+                          "'callbreak new --again'.", game=self.game.id), "bold")
 
     def step(self) -> None:
         game = self.game
@@ -70,10 +71,11 @@ class Session:
         if kind == "bids":
             blind = tuple(s in self.blind for s in range(game.seats))
             self.save(lambda g: moves.enter_bids(g, values, blind, now()), "bids")
-            self.screen.say(f"Saved round {number}'s bids: {bids_said(self.game, number)}.")
+            self.screen.say(t("Saved round {number}'s bids: {bids}.", number=number,
+                              bids=bids_said(self.game, number)))
             if self.game.rounds[-1].awarded:
-                self.screen.say(f"Below {game.rules.auto_award_below}: not played; every "
-                                "player scores the bid.")
+                self.screen.say(t("Below {least}: not played; every player scores the bid.",
+                                  least=game.rules.auto_award_below))
                 self.show_card()
         else:
             self.save(lambda g: moves.enter_tricks(g, values, now()), "tricks")
@@ -84,9 +86,11 @@ class Session:
         dealer = game.players[game.dealer(number)]
         first = game.players[game.bid_order(number)[0]]
         if kind == "bids":
-            self.screen.say(f"Round {number} · {dealer} deals, {first} bids first", "bold")
+            self.screen.say(t("Round {number} · {dealer} deals, {first} bids first",
+                              number=number, dealer=dealer, first=first), "bold")
         else:
-            self.screen.say(f"Round {number} · tricks ({first} leads)", "bold")
+            self.screen.say(t("Round {number} · tricks ({first} leads)", number=number,
+                              first=first), "bold")
         self.announced = (number, kind)
 
     def show_card(self) -> None:
@@ -112,8 +116,8 @@ class Session:
             if kind == "tricks" and len(waiting) == 1:
                 last = waiting[0]
                 typed[last] = total - sum(typed.values())
-                self.screen.say(f"{game.players[last]} won {typed[last]} (the rest of the "
-                                f"{total}).")
+                self.screen.say(t("{player} won {won} (the rest of the {total}).",
+                                  player=game.players[last], won=typed[last], total=total))
             self.unsaved = len(typed)
             if not [s for s in order if s not in typed]:
                 return tuple(typed[s] for s in range(game.seats))
@@ -128,16 +132,18 @@ class Session:
                     continue
                 typed.update(self.read_numbers(line, kind, order, typed, total))
             except Refused as error:
-                self.screen.say(f"{error}", "red")
+                self.screen.say(error.local(), "red")
 
     def prompt(self, kind: str, seat: int, typed: dict[int, int], total: int,
                defaults: Sequence[int] | None) -> str:
-        offered = f" [{defaults[seat]}]" if defaults is not None else ""
+        offered = f" [{num(defaults[seat])}]" if defaults is not None else ""
         if kind == "bids":
-            rest = f" bids{offered} (bids so far {sum(typed.values())}):"
+            rest = " " + t("bids{offered} (bids so far {sum}):", offered=offered,
+                           sum=sum(typed.values()))
         else:
             left = total - sum(typed.values())
-            rest = f" won{offered} ({left} of {total} tricks left):"
+            rest = " " + t("won{offered} ({left} of {total} tricks left):", offered=offered,
+                           left=left, total=total)
         # a long name is cut, never the numbers after it; room is left for the answer
         room = max(6, self.screen.width - 12 - cells.width(rest))
         return cells.cut(self.game.players[seat], room, self.more) + rest
@@ -147,9 +153,9 @@ class Session:
         """Carry out a key; False when the line is numbers."""
         word = line.casefold()
         if word == "":
-            self.screen.say("Type a number, or h for the keys.", "dim")
+            self.screen.say(_("Type a number, or h for the keys."), "dim")
         elif word in ("h", "?", "help"):
-            self.screen.say(KEYS)
+            self.screen.say(_(KEYS))
         elif word in ("q", "quit"):
             raise Quit
         elif word == "s":
@@ -160,9 +166,10 @@ class Session:
             if typed:
                 seat = list(typed)[-1]
                 value = typed.pop(seat)
-                said = f"b{value}" if seat in self.blind else str(value)
+                said = f"b{num(value)}" if seat in self.blind else num(value)
                 self.blind.discard(seat)
-                self.screen.say(f"Took back {said} for {self.game.players[seat]}.")
+                self.screen.say(t("Took back {number} for {player}.", number=said,
+                                  player=self.game.players[seat]))
             elif editing:
                 raise Refused("nothing typed yet in this correction; q quits it")
             else:
@@ -186,7 +193,8 @@ class Session:
         what = "bids" if kind == "bids" else "tricks"
         words = moves.join_pairs(line.split())
         if any("," in w for w in words):
-            raise Refused(f"separate the numbers with spaces, not commas; {self.usage(kind)}")
+            raise Refused("separate the numbers with spaces, not commas; {usage}",
+                          usage=self.usage(kind))
         given: dict[int, int] = {}
         blind: set[int] = set()
         waiting = [s for s in order if s not in typed]
@@ -197,8 +205,8 @@ class Session:
             else:
                 free = [s for s in waiting if s not in given]
                 if not free:
-                    raise Refused(f"more numbers than players left to give {what}; "
-                                  f"{self.usage(kind)}")
+                    raise Refused("more numbers than players left to give {what}; {usage}",
+                                  what=WHAT[what], usage=self.usage(kind))
                 seat, value = free[0], word
             given[seat], is_blind = moves.parse_number(
                 value, game.players[seat], what, blind_ok=kind == "bids" and game.rules.blind)
@@ -208,27 +216,31 @@ class Session:
         for seat, value in given.items():
             self.check_one(kind, seat, value, total, seat in blind)
         if kind == "tricks" and sum(merged.values()) > total:
-            raise Refused(f"that makes {sum(merged.values())} tricks, more than the {total} "
-                          "of a round; type again")
+            raise Refused("that makes {sum} tricks, more than the {total} of a round; type "
+                          "again", sum=sum(merged.values()), total=total)
         if kind == "tricks" and len(merged) == len(order) and sum(merged.values()) != total:
-            raise Refused(f"the tricks add up to {sum(merged.values())}; the "
-                          f"{len(order)} must add up to exactly {total}")
+            raise Refused("the tricks add up to {sum}; the {players} must add up to exactly "
+                          "{total}", sum=sum(merged.values()), players=len(order), total=total)
         self.blind = (self.blind - set(given)) | blind
         return given
 
     def check_one(self, kind: str, seat: int, value: int, total: int, blind: bool) -> None:
         rules, name = self.game.rules, self.game.players[seat]
         if kind == "bids" and not rules.min_bid <= value <= rules.max_bid:
-            raise Refused(f"bid {value} for {name} is outside this game's bids "
-                          f"{rules.min_bid}..{rules.max_bid}; type it again")
+            raise Refused("bid {bid} for {player} is outside this game's bids {low}..{high}; "
+                          "type it again", bid=value, player=name, low=rules.min_bid,
+                          high=rules.max_bid)
         if blind and value < rules.blind_min:
-            raise Refused(f"a blind bid is at least {rules.blind_min}; b{value} for {name} "
-                          "is too low")
+            raise Refused("a blind bid is at least {low}; b{bid} for {player} is too low",
+                          low=rules.blind_min, bid=value, player=name)
         if kind == "tricks" and not 0 <= value <= total:
-            raise Refused(f"{value} tricks for {name} is outside 0..{total}; type it again")
+            raise Refused("{won} tricks for {player} is outside 0..{most}; type it again",
+                          won=value, player=name, most=total)
 
-    def usage(self, kind: str) -> str:
-        return f"type the {kind} as numbers or NAME=N; h shows the keys"
+    def usage(self, kind: str) -> Refused:
+        """The hint after a refused line (a message, said in the interface's language)."""
+        return Refused("type the {what} as numbers or NAME=N; h shows the keys",
+                       what=WHAT[kind])
 
     # ---- saving, undo and corrections --------------------------------------------------
 
@@ -243,7 +255,7 @@ class Session:
             try:
                 after = move(saved)
             except Refused as error:
-                self.screen.say(f"{error}", "red")
+                self.screen.say(error.local(), "red")
                 raise Again from None
             after = history.record(saved, after, kind, now())
             store.save(after)
@@ -261,8 +273,9 @@ class Session:
     def changed_elsewhere(self) -> None:
         from .render import scorecard, style_for
 
-        self.screen.say(f"Game {self.game_id} was changed in another terminal; here it is "
-                        "now (the numbers typed for this step were not saved):", "yellow")
+        self.screen.say(t("Game {game} was changed in another terminal; here it is now (the "
+                          "numbers typed for this step were not saved):", game=self.game_id),
+                        "yellow")
         self.screen.raw(scorecard(self.game, style_for()))
         self.announced = None
         raise Again
@@ -276,32 +289,34 @@ class Session:
             store.save(after)
         self.game = after
         self.announced = None
-        self.screen.say(f"Took back {change_words(after, taken)}.", "yellow")
+        self.screen.say(t("Took back {change}.", change=change_words(after, taken)), "yellow")
         raise Again
 
     def correct(self, number: int) -> None:
         game = self.game
         if not 1 <= number <= game.completed:
-            played = (f"rounds 1..{game.completed}" if game.completed
-                      else "no completed round yet")
-            raise Refused(f"round {number} is not a completed round; this game has {played}")
+            played = (Refused("rounds 1..{last}", last=game.completed) if game.completed
+                      else Refused("no completed round yet"))
+            raise Refused("round {number} is not a completed round; this game has {played}",
+                          number=number, played=played)
         old = game.rounds[number - 1]
         assert old.tricks is not None
         order = game.bid_order(number)
-        self.screen.say(f"Correcting round {number}: type the new numbers, or press Enter "
-                        "to keep the one in brackets.", "bold")
+        self.screen.say(t("Correcting round {number}: type the new numbers, or press Enter "
+                          "to keep the one in brackets.", number=number), "bold")
         try:
             bids = self.collect("bids", order, number, old.bids)
             won = self.collect("tricks", order, number, old.tricks)
         except Quit:
-            self.screen.say(f"Round {number} was left as it was.", "yellow")
+            self.screen.say(t("Round {number} was left as it was.", number=number), "yellow")
             raise Again from None
         if (bids, won) == (old.bids, old.tricks):
-            self.screen.say(f"Round {number} was left as it was (nothing differed).")
+            self.screen.say(t("Round {number} was left as it was (nothing differed).",
+                              number=number))
             raise Again
         self.save(lambda g: moves.edit(g, number, bids, won, now()), "edit")
         self.announced = None
-        self.screen.say(f"Corrected round {number}.")
+        self.screen.say(t("Corrected round {number}.", number=number))
         self.show_card()
         raise Again
 
@@ -315,7 +330,8 @@ def choose_game(screen: Screen, game_id: str | None) -> str:
     if game_id is not None:
         chosen = store.load(store.check_id(game_id))
         if chosen.finished is not None:
-            raise Refused(f"game {chosen.id} is over; 'callbreak play' alone starts a new one")
+            raise Refused("game {game} is over; 'callbreak play' alone starts a new one",
+                          game=chosen.id)
         with store.locked():
             store.set_current(chosen.id)
         return chosen.id
@@ -336,40 +352,42 @@ def start_new(screen: Screen, last: Game | None) -> str:
     from .rules import PRESETS
     from .texts import started
 
-    screen.say("A new game of three to five players, in turn order: the first one deals "
-               "first.", "bold")
+    screen.say(_("A new game of three to five players, in turn order: the first one deals "
+                 "first."), "bold")
     names: list[str] = []
     while len(names) < 5:
         seat = len(names)
         offered = last.players[seat] if last is not None and seat < len(last.players) else None
-        hint = f" [{offered}]" if offered else " (Enter: no more)" if seat >= 3 else ""
-        line = screen.ask(f"Player {seat + 1}{hint}:")
+        hint = f" [{offered}]" if offered else " " + _("(Enter: no more)") if seat >= 3 else ""
+        line = screen.ask(t("Player {number}{hint}:", number=seat + 1, hint=hint))
         name = line or offered
         if not name and seat >= 3:
             break
         if line.casefold() in ("h", "?"):
-            screen.say("Type each player's name; Enter takes the one in brackets; q quits.")
+            screen.say(_("Type each player's name; Enter takes the one in brackets; q quits."))
             continue
         if line.casefold() == "q":
             raise Quit
         if not name:
-            screen.say("a player name is empty; type a name", "red")
+            screen.say(_("a player name is empty; type a name"), "red")
             continue
         try:
             moves.check_new_names([*names, name] + [f"#{n}" for n in range(2 - seat)])
         except Refused as error:
-            screen.say(f"{error}", "red")
+            screen.say(error.local(), "red")
             continue
         names.append(name.strip())
     saved = settings.load()
     offered = saved.get("rules") or (last.rules.preset if last is not None else "nepal")
     while True:
-        line = screen.ask(f"Rules ({', '.join(PRESETS)}) [{offered}]:").casefold()
+        line = screen.ask(t("Rules ({presets}) [{offered}]:", presets=", ".join(PRESETS),
+                            offered=offered)).casefold()
         if line == "q":
             raise Quit
         if line in PRESETS or not line:
             break
-        screen.say(f"unknown preset '{line}'; type one of {', '.join(PRESETS)}", "red")
+        screen.say(t("unknown preset '{preset}'; type one of {presets}", preset=line,
+                     presets=", ".join(PRESETS)), "red")
     # Enter takes the rules setting with the other defaults, as `new` would
     typed = {"rules": line or offered} if line or "rules" not in saved else {}
     choice = choose(typed, saved, len(names))
@@ -395,14 +413,19 @@ def run(game_id: str | None) -> None:
 
 def quit_words(session: Session | None) -> str:
     if session is None:
-        return "Quit; no game was started."
+        return _("Quit; no game was started.")
     game = store.load(session.game_id)
     number = game.next_round
     if number is None:
-        return f"Quit. Game {game.id} is over and saved."
-    step = "tricks" if game.awaiting_tricks else "bids"
-    lost = (f" The {plural(session.unsaved, 'number')} typed for this step "
-            f"{'was' if session.unsaved == 1 else 'were'} not saved."
-            if session.unsaved else "")
-    return (f"Quit. Everything entered before is saved in game {game.id}; 'callbreak play' "
-            f"picks up at round {number}'s {step}.{lost}")
+        return t("Quit. Game {game} is over and saved.", game=game.id)
+    if game.awaiting_tricks:
+        said = t("Quit. Everything entered before is saved in game {game}; 'callbreak play' "
+                 "picks up at round {number}'s tricks.", game=game.id, number=number)
+    else:
+        said = t("Quit. Everything entered before is saved in game {game}; 'callbreak play' "
+                 "picks up at round {number}'s bids.", game=game.id, number=number)
+    if session.unsaved:
+        said += " " + tn("The {count} number typed for this step was not saved.",
+                         "The {count} numbers typed for this step were not saved.",
+                         session.unsaved)
+    return said

@@ -9,33 +9,43 @@ import os
 
 from . import schema, store
 from .errors import Refused
-from .game import Game, plural
+from .game import Game
 from .history import record
+from .i18n import num, t
 from .scoring import points
 from .values import replace
 
 
 def _describe(game: Game) -> str:
-    totals = ", ".join(f"{p} {points(game.rules, t)}" for p, t in zip(game.players, game.totals()))
-    state = "finished" if game.finished else "playing"
-    return f"{plural(game.completed, 'round')} played, {state}; totals {totals}"
+    totals = ", ".join(f"{player} {num(points(game.rules, total))}"
+                       for player, total in zip(game.players, game.totals()))
+    count, done = game.completed, game.finished is not None
+    if count == 1:
+        return (t("{count} round played, finished; totals {totals}", count=1, totals=totals)
+                if done else
+                t("{count} round played, playing; totals {totals}", count=1, totals=totals))
+    return (t("{count} rounds played, finished; totals {totals}", count=count, totals=totals)
+            if done else
+            t("{count} rounds played, playing; totals {totals}", count=count, totals=totals))
 
 
 def list_backups(game_id: str) -> str:
     found = store.backups(game_id)
     if not found and not store.has_game(game_id):
-        raise Refused(f"no game '{game_id}' and no backups of it; see 'callbreak list'")
+        raise Refused("no game '{game}' and no backups of it; see 'callbreak list'",
+                      game=game_id)
     if not found:
-        return f"Game {game_id} has no backups yet (one is kept at every save)."
-    lines = [f"Backups of game {game_id} (newest first; put one back with "
-             f"'callbreak restore {game_id} --backup N'):"]
+        return t("Game {game} has no backups yet (one is kept at every save).", game=game_id)
+    lines = [t("Backups of game {game} (newest first; put one back with 'callbreak restore "
+               "{game} --backup N'):", game=game_id)]
     for n, path in found:
         when = store.saved_at(path)
         try:
             what = _describe(schema.decode(store.read_bytes(path), path, game_id))
         except Refused as error:
-            what = f"damaged: {error}"
-        lines.append(f"  {n}  saved {when}  {what}")
+            what = t("damaged: {problem}", problem=error)
+        lines.append("  " + t("{number}  saved {when}  {what}", number=n, when=num(when),
+                              what=what))
     return "\n".join(lines)
 
 
@@ -47,19 +57,20 @@ def restore_backup(game_id: str, n: int, now: str) -> Game:
     backup's own history.
     """
     if not 1 <= n <= store.BACKUPS:
-        raise Refused(f"--backup {n} is outside 1..{store.BACKUPS}")
+        raise Refused("--backup {number} is outside 1..{most}", number=n, most=store.BACKUPS)
     path = store.backup_path(game_id, n)
     try:
         data = store.read_bytes(path)
     except FileNotFoundError:
         have = [str(k) for k, _ in store.backups(game_id)]
         if not have and not store.has_game(game_id):
-            raise Refused(f"no game '{game_id}' and no backups of it; see 'callbreak list'") \
-                from None
-        raise Refused(
-            f"game {game_id} has no backup {n}; "
-            + (f"it has {', '.join(have)}" if have else "it has none yet")
-        ) from None
+            raise Refused("no game '{game}' and no backups of it; see 'callbreak list'",
+                          game=game_id) from None
+        if have:
+            raise Refused("game {game} has no backup {number}; it has {have}", game=game_id,
+                          number=n, have=", ".join(have)) from None
+        raise Refused("game {game} has no backup {number}; it has none yet", game=game_id,
+                      number=n) from None
     backup = schema.decode(data, path, game_id)
     try:
         current = store.load(game_id)

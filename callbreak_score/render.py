@@ -13,7 +13,8 @@ import sys
 from collections.abc import Sequence
 
 from . import cells
-from .game import Game, plural
+from .game import Game
+from .i18n import _, fill, num, t, tn
 from .scoring import Round, instant_win_seats, made, points, round_scores, running_totals
 
 GREEN, RED, BOLD, DIM, RESET = "\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
@@ -50,7 +51,9 @@ def style_for(stream: object = None) -> Style:
 def names(game: Game, seats: Sequence[int]) -> str:
     """'Asha', 'Asha and Ram', 'Asha, Bimal and Ram'."""
     said = [game.players[s] for s in seats]
-    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    if len(said) == 1:
+        return said[0]
+    return t("{some} and {last}", some=", ".join(said[:-1]), last=said[-1])
 
 
 def scorecard(game: Game, style: Style) -> str:
@@ -60,7 +63,8 @@ def scorecard(game: Game, style: Style) -> str:
     The full table when it fits the screen; else the same table with names cut short
     and a legend; else one block of lines per round. Every number is always shown.
     """
-    title = f"Game {game.id} {style.dot} {game.rules.preset} {style.dot} {_progress(game)}"
+    title = t("Game {game} {dot} {preset} {dot} {progress}", game=game.id, dot=style.dot,
+              preset=game.rules.preset, progress=_progress(game))
     full = _table(game, style, list(game.players))
     if _fits(full, style):
         body, legend = _draw(full, style), []
@@ -68,8 +72,8 @@ def scorecard(game: Game, style: Style) -> str:
         body, legend = _narrow(game, style)
     lines = [title, *body, *legend]
     lines.append(style.paint(
-        f"bid/tricks {style.made} made {style.broken} broken, score; "
-        "'total': the running total", DIM) if game.rounds else "No bids yet.")
+        t("bid/tricks {made} made {broken} broken, score; 'total': the running total",
+          made=style.made, broken=style.broken), DIM) if game.rounds else _("No bids yet."))
     lines += [style.paint(mark, DIM) for mark in _marks(game)]
     lines += _standing(game)
     return cells.fit("\n".join(lines), style.width) + "\n"
@@ -80,14 +84,14 @@ def _outcome(game: Game, style: Style, played: Round, seat: int,
     """(bid/tricks with its mark, the score, the colour) of one player's round: b5 for a
     blind bid, '-' for the tricks of a round awarded unplayed, '!' for a penalty."""
     bid = played.bids[seat]
-    said = f"b{bid}" if played.is_blind(seat) else str(bid)
+    said = f"b{num(bid)}" if played.is_blind(seat) else num(bid)
     penalty = played.has_penalty(seat)
     if scores is None:
         return f"{said}/{style.pending}" + (" !" if penalty else ""), "", ""
-    won = "-" if played.tricks is None else str(played.tricks[seat])
+    won = "-" if played.tricks is None else num(played.tricks[seat])
     good = (played.tricks is None or made(game.rules, bid, played.tricks[seat])) and not penalty
     mark = "!" if penalty else style.made if good else style.broken
-    return f"{said}/{won} {mark}", points(game.rules, scores[seat]), GREEN if good else RED
+    return f"{said}/{won} {mark}", num(points(game.rules, scores[seat])), GREEN if good else RED
 
 
 def _cell(game: Game, style: Style, played: Round, seat: int,
@@ -103,17 +107,17 @@ def _table(game: Game, style: Style, labels: list[str]) -> tuple[list, list, lis
     after = running_totals(rules, game.rounds)
     for number, played in enumerate(game.rounds, 1):
         if 1 < number <= len(after) + 1:
-            rows.append(["", style.paint("total", DIM)]
-                        + [points(rules, t) for t in after[number - 2]])
+            rows.append(["", style.paint(_("total"), DIM)]
+                        + [num(points(rules, total)) for total in after[number - 2]])
         scores = round_scores(rules, played)
-        rows.append([str(number), labels[game.dealer(number)]] + [
+        rows.append([num(number), labels[game.dealer(number)]] + [
             _cell(game, style, played, seat, scores) for seat in range(game.seats)])
     top = set(game.winners() if game.finished else game.leaders())
-    footer = ["Total", ""] + [
-        style.paint(points(rules, t), BOLD) if seat in top else points(rules, t)
-        for seat, t in enumerate(game.totals())
+    footer = [_("Total"), ""] + [
+        style.paint(num(points(rules, total)), BOLD) if seat in top else num(points(rules, total))
+        for seat, total in enumerate(game.totals())
     ]
-    return ["Round", "Dealer", *labels], rows, footer
+    return [_("Round"), _("Dealer"), *labels], rows, footer
 
 
 def _fits(parts: tuple[list, list, list], style: Style) -> bool:
@@ -159,16 +163,18 @@ def _blocks(game: Game, style: Style) -> tuple[list[str], list[str]]:
         lines = []
         for seat in range(game.seats):
             mark, score, colour = _outcome(game, style, played, seat, scores)
-            total = points(rules, after[number - 1][seat]) if score else ""
+            total = num(points(rules, after[number - 1][seat])) if score else ""
             lines.append((seat, style.paint(mark, colour) if colour else mark, score, total))
         entries.append((number, lines))
     top = set(game.winners() if game.finished else game.leaders())
-    entries.append((None, [(seat, "", "", style.paint(points(rules, t), BOLD) if seat in top
-                            else points(rules, t)) for seat, t in enumerate(game.totals())]))
+    entries.append((None, [(seat, "", "", style.paint(num(points(rules, total)), BOLD)
+                            if seat in top else num(points(rules, total)))
+                           for seat, total in enumerate(game.totals())]))
     every = [line for _, lines in entries for line in lines]
-    mark_w = max([cells.width("bid/won")] + [cells.width(m) for _, m, _, _ in every])
-    score_w = max([cells.width("score")] + [cells.width(s) for _, _, s, _ in every])
-    total_w = max([cells.width("total")] + [cells.width(t) for _, _, _, t in every])
+    heads = (_("bid/won"), _("score"), _("total"))
+    mark_w = max([cells.width(heads[0])] + [cells.width(line[1]) for line in every])
+    score_w = max([cells.width(heads[1])] + [cells.width(line[2]) for line in every])
+    total_w = max([cells.width(heads[2])] + [cells.width(line[3]) for line in every])
     room = style.width - 8 - mark_w - score_w - total_w  # the row below, less the name
     longest = max(cells.width(p) for p in game.players)
     labels = cells.labels(game.players, max(3, min(longest, room)), style.more)
@@ -178,12 +184,13 @@ def _blocks(game: Game, style: Style) -> tuple[list[str], list[str]]:
         return (f"  {cells.pad(name, name_w)}  {cells.pad(mark, mark_w)}  "
                 f"{cells.pad(score, score_w, True)}  {cells.pad(total, total_w, True)}").rstrip()
 
-    out = [style.paint(row("", "bid/won", "score", "total"), DIM)]
+    out = [style.paint(row("", *heads), DIM)]
     for number, lines in entries:
         if number is None:
-            out.append("Total")
+            out.append(_("Total"))
         else:
-            out.append(f"Round {number} {style.dot} {labels[game.dealer(number)]} deals")
+            out.append(t("Round {number} {dot} {dealer} deals", number=number, dot=style.dot,
+                         dealer=labels[game.dealer(number)]))
         out += [row(labels[seat], mark, score, total) for seat, mark, score, total in lines]
     return out, _legend(game, labels, style)
 
@@ -192,11 +199,11 @@ def _marks(game: Game) -> list[str]:
     """The legend for the house-rule marks on this card, a short line each."""
     marks = []
     if any(r.blind for r in game.rounds):
-        marks.append("b5/6: a blind bid, scored double")
+        marks.append(t("b{bid}/{won}: a blind bid, scored double", bid=5, won=6))
     if any(r.awarded for r in game.rounds):
-        marks.append("3/-: bids too low to play; awarded")
+        marks.append(t("{bid}/-: bids too low to play; awarded", bid=3))
     if any(r.penalty for r in game.rounds):
-        marks.append("!: a penalty, minus the bid")
+        marks.append(_("!: a penalty, minus the bid"))
     return marks
 
 
@@ -204,10 +211,12 @@ def _progress(game: Game) -> str:
     rules = game.rules
     done = game.completed
     if rules.rounds is not None:
-        return f"{done} of {plural(rules.rounds, 'round')} played"
+        return tn("{done} of {count} round played", "{done} of {count} rounds played",
+                  rules.rounds, done=done)
     if rules.target is not None:
-        return f"{plural(done, 'round')} played, playing to {rules.target}"
-    return f"{plural(done, 'round')} played, open game"
+        return tn("{count} round played, playing to {target}",
+                  "{count} rounds played, playing to {target}", done, target=rules.target)
+    return tn("{count} round played, open game", "{count} rounds played, open game", done)
 
 
 def _standing(game: Game) -> list[str]:
@@ -218,23 +227,31 @@ def _standing(game: Game) -> list[str]:
         instant = instant_win_seats(game.rules, game.rounds[-1]) if game.rounds else []
         if instant:
             win = game.rules.instant_win
-            label = "Winner" if len(instant) == 1 else "Tied winners"
-            return [f"{label}: {names(game, instant)}, who bid {win} and won {win} in round "
-                    f"{len(game.rounds)}. Game over."]
-        label = "Winner" if len(won) == 1 else "Tied winners"
-        best = points(game.rules, board[won[0]])
-        out.append(f"{label}: {names(game, won)} ({best}). Game over.")
+            said = (_("Winner: {names}, who bid {win} and won {win} in round {number}. "
+                      "Game over.") if len(instant) == 1 else
+                    _("Tied winners: {names}, who bid {win} and won {win} in round {number}. "
+                      "Game over."))
+            return [fill(said, {"names": names(game, instant), "win": win,
+                                "number": len(game.rounds)})]
+        best = num(points(game.rules, board[won[0]]))
+        said = (_("Winner: {names} ({best}). Game over.") if len(won) == 1
+                else _("Tied winners: {names} ({best}). Game over."))
+        out.append(fill(said, {"names": names(game, won), "best": best}))
         return out
     lead = game.leaders()
     if lead:
-        label = "Leader" if len(lead) == 1 else "Tied leaders"
-        out.append(f"{label}: {names(game, lead)} ({points(game.rules, board[lead[0]])})")
+        best = num(points(game.rules, board[lead[0]]))
+        out.append(t("Leader: {names} ({best})", names=names(game, lead), best=best)
+                   if len(lead) == 1 else
+                   t("Tied leaders: {names} ({best})", names=names(game, lead), best=best))
     number = game.next_round
     assert number is not None
     dealer = game.players[game.dealer(number)]
     first = game.players[game.bid_order(number)[0]]
     if game.awaiting_tricks:
-        out.append(f"Round {number}: bids are in; enter the tricks ({first} leads).")
+        out.append(t("Round {number}: bids are in; enter the tricks ({first} leads).",
+                     number=number, first=first))
     else:
-        out.append(f"Next: round {number}, {dealer} deals, {first} bids first.")
+        out.append(t("Next: round {number}, {dealer} deals, {first} bids first.",
+                     number=number, dealer=dealer, first=first))
     return out

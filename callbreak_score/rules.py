@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import Refused
+from .errors import Refused, Said, Word
 from .values import asdict, fields, frozen
 
 PRESETS = ("nepal", "pagat", "tens")
@@ -19,19 +19,19 @@ _PRESET_DEFAULTS: dict[str, dict[str, object]] = {
     "tens": {"min_bid": 5, "max_bid": 8, "rounds": None, "target": 300},
 }
 
-PRESET_SUMMARIES = {
-    "nepal": (
+PRESET_SUMMARIES = {  # Word: said in the interface's language
+    "nepal": Word(
         "The common Nepal/India table. Bids 1 to 13. A made bid (tricks at least the bid) "
         "scores the bid plus 0.1 for every trick over it; a broken bid loses the whole bid. "
         "5 rounds; the highest total wins. Scores have one decimal: 4.0, 4.1, -4.0."
     ),
-    "pagat": (
+    "pagat": Word(
         "Call Bridge as Pagat describes it (Bangladesh). Bids 2 to 13. A bid is made when the "
         "tricks equal the bid or the bid plus one, and scores the bid; extra tricks are worth "
         "nothing. Fewer tricks, or two or more over, loses the bid. A made bid of 8 or more "
         "scores 13 (some tables 16). 5 rounds; whole numbers."
     ),
-    "tens": (
+    "tens": Word(
         "Ten-point scoring to 300. Bids 5 to 8. A made bid scores 10 x the bid plus 1 for "
         "every extra trick; a broken bid loses 10 x the bid. The game ends after the round "
         "in which any total reaches 300; the highest total wins. Whole numbers."
@@ -103,14 +103,18 @@ def make_rules(
 ) -> Rules:
     """A preset with the table's options applied; refuses combinations that make no sense."""
     if preset not in PRESETS:
-        raise Refused(f"unknown preset '{preset}'; the presets are {', '.join(PRESETS)}")
+        raise Refused("unknown preset '{preset}'; the presets are {presets}", preset=preset,
+                      presets=", ".join(PRESETS))
     if seats not in TRICKS:
-        raise Refused(f"Call Break is played by three, four or five players; got {seats}")
+        raise Refused("Call Break is played by three, four or five players; got {seats}",
+                      seats=seats)
     ends = [name for name, given in
             (("--rounds", rounds is not None), ("--target", target is not None),
              ("--open", open_game)) if given]
     if len(ends) > 1:
-        raise Refused(f"{' and '.join(ends)} both say when the game ends; give only one")
+        raise Refused("{options} both say when the game ends; give only one",
+                      options=Refused("{some} and {last}", some=", ".join(ends[:-1]),
+                                      last=ends[-1]))
     base = _PRESET_DEFAULTS[preset]
     end: dict[str, object] = {"rounds": base["rounds"], "target": base["target"]}
     if rounds is not None:
@@ -151,58 +155,59 @@ def make_rules(
 def check(rules: Rules) -> None:
     """Refuse a rule set that cannot be played; used for new games and for stored ones."""
     if rules.preset not in PRESETS:
-        raise Refused(f"unknown preset '{rules.preset}'; the presets are {', '.join(PRESETS)}")
+        raise Refused("unknown preset '{preset}'; the presets are {presets}",
+                      preset=rules.preset, presets=", ".join(PRESETS))
     if rules.seats not in TRICKS:
-        raise Refused(f"Call Break is played by three, four or five players; got {rules.seats}")
+        raise Refused("Call Break is played by three, four or five players; got {seats}",
+                      seats=rules.seats)
     most = rules.tricks
     for name in ("min_bid", "max_bid"):
         value = getattr(rules, name)
         if not 1 <= value <= most:
-            raise Refused(
-                f"--{name.replace('_', '-')} {value} is outside 1..{most} "
-                f"({most} tricks a round with {rules.seats} players)"
-            )
+            raise Refused("{option} {value} is outside 1..{most} ({most} tricks a round with "
+                          "{seats} players)", option="--" + name.replace("_", "-"), value=value,
+                          most=most, seats=rules.seats)
     if rules.min_bid > rules.max_bid:
-        raise Refused(
-            f"the lowest bid ({rules.min_bid}) is above the highest ({rules.max_bid}); "
-            f"bids need 1 <= --min-bid <= --max-bid <= {most}"
-        )
+        raise Refused("the lowest bid ({low}) is above the highest ({high}); bids need "
+                      "1 <= --min-bid <= --max-bid <= {most}", low=rules.min_bid,
+                      high=rules.max_bid, most=most)
     if rules.penalty not in PENALTIES:
-        raise Refused(f"unknown penalty '{rules.penalty}'; use full or shortfall")
+        raise Refused("unknown penalty '{penalty}'; use full or shortfall",
+                      penalty=rules.penalty)
     if rules.penalty == "shortfall" and rules.preset == "pagat":
         raise Refused("--penalty shortfall is not defined for pagat; use nepal or tens")
     if rules.rounds is not None and not 1 <= rules.rounds <= 1000:
-        raise Refused(f"--rounds {rules.rounds} is outside 1..1000")
+        raise Refused("--rounds {rounds} is outside 1..1000", rounds=rules.rounds)
     if rules.rounds is not None and rules.target is not None:
         raise Refused("a game ends either after --rounds or at --target, not both")
     if rules.target is not None and not 1 <= rules.target <= 100_000:
-        raise Refused(f"--target {rules.target} is outside 1..100000")
+        raise Refused("--target {target} is outside 1..100000", target=rules.target)
     _check_bid_totals(rules)
     win = rules.instant_win
     if win is not None and not rules.min_bid <= win <= rules.max_bid:
         option = "--eight-wins" if win == 8 else f"--instant-win {win}"
-        raise Refused(
-            f"{option} needs {win} to be a legal bid; "
-            f"bids here run {rules.min_bid}..{rules.max_bid}"
-        )
+        raise Refused("{option} needs {win} to be a legal bid; bids here run {low}..{high}",
+                      option=option, win=win, low=rules.min_bid, high=rules.max_bid)
     if rules.preset != "pagat" and rules.high_bid_points != 13:
         raise Refused("--high-bid-points is a pagat option; start the game with --rules pagat")
     if not 8 <= rules.high_bid_points <= 52:
-        raise Refused(f"--high-bid-points {rules.high_bid_points} is outside 8..52")
+        raise Refused("--high-bid-points {points} is outside 8..52",
+                      points=rules.high_bid_points)
     if rules.tiebreak is not None and rules.tiebreak not in TIEBREAKS:
-        raise Refused(f"unknown tiebreak '{rules.tiebreak}'; the only tiebreak is tricks")
+        raise Refused("unknown tiebreak '{tiebreak}'; the only tiebreak is tricks",
+                      tiebreak=rules.tiebreak)
     if rules.extra_cap is not None:
         if rules.preset == "pagat":
             raise Refused("--extra-cap has nothing to cap in pagat, where extra tricks score "
                           "nothing; use nepal or tens")
         if not 0 <= rules.extra_cap <= most:
-            raise Refused(f"--extra-cap {rules.extra_cap} is outside 0..{most}")
+            raise Refused("--extra-cap {cap} is outside 0..{most}", cap=rules.extra_cap,
+                          most=most)
     if rules.blind:
         if not rules.min_bid <= rules.blind_min <= rules.max_bid:
-            raise Refused(
-                f"the lowest blind bid ({rules.blind_min}) is not a legal bid; bids here run "
-                f"{rules.min_bid}..{rules.max_bid}: give --blind-min between them"
-            )
+            raise Refused("the lowest blind bid ({blind}) is not a legal bid; bids here run "
+                          "{low}..{high}: give --blind-min between them",
+                          blind=rules.blind_min, low=rules.min_bid, high=rules.max_bid)
     elif rules.blind_min != 5:
         raise Refused("--blind-min needs --blind: blind bids are allowed only with --blind")
 
@@ -211,18 +216,15 @@ def _check_bid_totals(rules: Rules) -> None:
     """The options that look at the bids' total: each must be reachable by legal bids."""
     low, top = rules.seats * rules.min_bid, rules.seats * rules.max_bid
     if rules.max_bid_total is not None and not low <= rules.max_bid_total <= top:
-        raise Refused(
-            f"--max-bid-total {rules.max_bid_total} is outside {low}..{top}: "
-            f"{rules.seats} bids of {rules.min_bid}..{rules.max_bid} total {low}..{top}"
-        )
+        raise Refused("--max-bid-total {total} is outside {low}..{top}: {seats} bids of "
+                      "{least}..{most} total {low}..{top}", total=rules.max_bid_total, low=low,
+                      top=top, seats=rules.seats, least=rules.min_bid, most=rules.max_bid)
     ceiling = top if rules.max_bid_total is None else rules.max_bid_total
     for option, value in (("--redeal-below", rules.redeal_below),
                           ("--auto-award-below", rules.auto_award_below)):
         if value is not None and not 1 <= value <= ceiling:
-            raise Refused(
-                f"{option} {value} is outside 1..{ceiling}: the bids of a round total at "
-                f"most {ceiling}"
-            )
+            raise Refused("{option} {value} is outside 1..{ceiling}: the bids of a round "
+                          "total at most {ceiling}", option=option, value=value, ceiling=ceiling)
     if rules.redeal_below is not None and rules.auto_award_below is not None:
         raise Refused(
             "--redeal-below and --auto-award-below both say what happens to low bids; "
@@ -237,10 +239,10 @@ def rules_from_dict(data: object) -> Rules:
     known = set(fields(Rules))
     missing = sorted(set(known) - set(data))
     if missing:
-        raise Refused(f"'rules' is missing {', '.join(missing)}")
+        raise Refused("'rules' is missing {fields}", fields=", ".join(missing))
     extra = sorted(set(data) - set(known))
     if extra:
-        raise Refused(f"'rules' has unknown fields {', '.join(extra)}")
+        raise Refused("'rules' has unknown fields {fields}", fields=", ".join(extra))
     for name in ("min_bid", "max_bid", "high_bid_points", "seats", "blind_min"):
         _need_int(data[name], name, optional=False)
     for name in ("rounds", "target", "redeal_below", "instant_win", "max_bid_total",
@@ -248,10 +250,10 @@ def rules_from_dict(data: object) -> Rules:
         _need_int(data[name], name, optional=True)
     for name in ("eight_doubles", "blind"):
         if not isinstance(data[name], bool):
-            raise Refused(f"'rules.{name}' is not true or false")
+            raise Refused("'rules.{name}' is not true or false", name=name)
     for name in ("preset", "penalty"):
         if not isinstance(data[name], str):
-            raise Refused(f"'rules.{name}' is not text")
+            raise Refused("'rules.{name}' is not text", name=name)
     if data["tiebreak"] is not None and not isinstance(data["tiebreak"], str):
         raise Refused("'rules.tiebreak' is not text")
     rules = Rules(**data)
@@ -263,60 +265,60 @@ def _need_int(value: object, name: str, *, optional: bool) -> None:
     if value is None and optional:
         return
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Refused(f"'rules.{name}' is not a whole number")
+        raise Refused("'rules.{name}' is not a whole number", name=name)
 
 
-def end_words(rules: Rules) -> str:
+def end_words(rules: Rules) -> Said:
     """When the game ends, in a few words."""
     if rules.is_open:
-        return "open game, no fixed end"
+        return Said("open game, no fixed end")
     if rules.rounds is not None:
-        return f"{rules.rounds} round{'s' if rules.rounds != 1 else ''}"
-    return f"to {rules.target} points"
+        return (Said("{count} round", count=rules.rounds) if rules.rounds == 1
+                else Said("{count} rounds", count=rules.rounds))
+    return Said("to {target} points", target=rules.target)
 
 
-def describe(rules: Rules) -> list[str]:
+def describe(rules: Rules) -> list[Said]:
     """The rules in force, one plain sentence per line."""
     if rules.is_open:
-        end = "open game, no fixed end; finish it with 'callbreak finish'"
+        end = Said("open game, no fixed end; finish it with 'callbreak finish'")
     elif rules.rounds is not None:
         end = end_words(rules)
     else:
-        end = f"ends after the round in which a total reaches {rules.target}"
+        end = Said("ends after the round in which a total reaches {target}", target=rules.target)
     lines = [
-        f"preset: {rules.preset}",
-        f"players: {rules.seats}, {rules.tricks} tricks a round",
-        f"bids: {rules.min_bid} to {rules.max_bid}",
-        f"game: {end}",
-        "broken bid: "
-        + ("loses only the missing tricks" if rules.penalty == "shortfall"
-           else "loses the whole bid"),
+        Said("preset: {preset}", preset=rules.preset),
+        Said("players: {seats}, {tricks} tricks a round", seats=rules.seats, tricks=rules.tricks),
+        Said("bids: {low} to {high}", low=rules.min_bid, high=rules.max_bid),
+        Said("game: {end}", end=end),
+        Said("broken bid: loses only the missing tricks") if rules.penalty == "shortfall"
+        else Said("broken bid: loses the whole bid"),
     ]
     if rules.preset == "pagat":
-        lines.append(f"a made bid of 8 or more scores {rules.high_bid_points}")
+        lines.append(Said("a made bid of 8 or more scores {points}", points=rules.high_bid_points))
     if rules.redeal_below is not None:
-        lines.append(
-            f"redeal: bids totalling less than {rules.redeal_below} are thrown in and "
-            "the same dealer deals again"
-        )
+        lines.append(Said("redeal: bids totalling less than {least} are thrown in and the same "
+                          "dealer deals again", least=rules.redeal_below))
     if rules.auto_award_below is not None:
-        lines.append(f"auto-award: bids totalling less than {rules.auto_award_below} are not "
-                     "played; each scores the bid")
+        lines.append(Said("auto-award: bids totalling less than {least} are not played; each "
+                          "scores the bid", least=rules.auto_award_below))
     if rules.max_bid_total is not None:
-        lines.append(f"bid total: bids adding up to more than {rules.max_bid_total} are refused")
+        lines.append(Said("bid total: bids adding up to more than {most} are refused",
+                          most=rules.max_bid_total))
     if rules.extra_cap is not None:
-        lines.append(f"extra tricks: at most {rules.extra_cap} count")
+        lines.append(Said("extra tricks: at most {cap} count", cap=rules.extra_cap))
     if rules.eight_doubles:
-        lines.append("eight doubles: winning exactly 8 tricks doubles the score, made or broken")
+        lines.append(Said("eight doubles: winning exactly 8 tricks doubles the score, made or "
+                          "broken"))
     if rules.blind:
-        lines.append(f"blind bids: at least {rules.blind_min}, written b{rules.blind_min}; "
-                     "they score double, made or broken")
+        lines.append(Said("blind bids: at least {low}, written b{low}; they score double, made "
+                          "or broken", low=rules.blind_min))
     if rules.instant_win is not None:
-        lines.append(f"instant win: bidding exactly {rules.instant_win} and winning exactly "
-                     f"{rules.instant_win} wins the game at once")
-    lines.append("penalty ('callbreak penalty NAME'): minus the bid, whatever the tricks")
+        lines.append(Said("instant win: bidding exactly {win} and winning exactly {win} wins "
+                          "the game at once", win=rules.instant_win))
+    lines.append(Said("penalty ('callbreak penalty NAME'): minus the bid, whatever the tricks"))
     lines.append(
-        "ties: broken by most tricks won over the game, else shared"
-        if rules.tiebreak == "tricks" else "ties: shared; every player on the top total wins"
+        Said("ties: broken by most tricks won over the game, else shared")
+        if rules.tiebreak == "tricks" else Said("ties: shared; every player on the top total wins")
     )
     return lines

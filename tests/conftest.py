@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from callbreak_score import i18n
 from callbreak_score.cli import app
 
 
@@ -17,6 +18,10 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CALLBREAK_CONFIG", str(tmp_path / "callbreak-config"))
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("CALLBREAK_LOCK_TIMEOUT", "5")
+    for name in ("CALLBREAK_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)  # a developer's locale never changes output
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    i18n.reset()
     return folder
 
 

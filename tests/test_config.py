@@ -170,7 +170,7 @@ def rules_of_current() -> dict:
 
 
 def test_new_uses_the_defaults_and_says_which(cli) -> None:
-    config_file().write_text("rules = tens\nmax-bid = 7\nblind = yes\nlanguage = ne\n",
+    config_file().write_text("rules = tens\nmax-bid = 7\nblind = yes\ncurrency = ₹\n",
                              encoding="utf-8")
     out = cli("new", "Asha", "Bimal", "Tulsi", "Ram").stdout
     assert out.startswith("Defaults from your settings: rules tens, max-bid 7, blind yes "
