@@ -48,9 +48,9 @@ def path() -> str:
     given = os.environ.get("CALLBREAK_CONFIG")
     if given:
         return given
-    from platformdirs import user_config_dir
+    from .places import user_dir
 
-    return os.path.join(user_config_dir("callbreak-score", appauthor=False), "config")
+    return os.path.join(user_dir("config"), "config")
 
 
 def known(key: str, where: str = "") -> str:

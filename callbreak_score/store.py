@@ -32,9 +32,9 @@ def home() -> str:
     override = os.environ.get("CALLBREAK_HOME")
     if override:
         return os.path.abspath(os.path.expanduser(override))
-    import platformdirs  # only when needed: it costs start-up time
+    from .places import user_dir
 
-    return platformdirs.user_data_dir("callbreak-score", appauthor=False)
+    return user_dir("data")
 
 
 def _dir(name: str) -> str:
