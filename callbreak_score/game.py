@@ -310,6 +310,15 @@ def _check_open(game: Game) -> None:
                       "or 'callbreak undo' to reopen it", game=game.id)
 
 
+def check_completed(game: Game, number: int) -> None:
+    """Refuse a round number that is not a completed round of the game."""
+    if not 1 <= number <= game.completed:
+        played = (Refused("rounds 1..{last}", last=game.completed) if game.completed
+                  else Refused("no completed round yet"))
+        raise Refused("round {number} is not a completed round; this game has {played}",
+                      number=number, played=played)
+
+
 def edit(
     game: Game, number: int, bids: Sequence[int] | None, tricks: Sequence[int] | None, now: str,
     blind: Sequence[bool] | None = None,
@@ -317,11 +326,7 @@ def edit(
     """Correct a completed round; the rounds are replayed so every later check still holds."""
     if bids is None and tricks is None:
         raise Refused("say what to correct: --bids B1 B2 ... and/or --tricks T1 T2 ...")
-    if not 1 <= number <= game.completed:
-        played = (Refused("rounds 1..{last}", last=game.completed) if game.completed
-                  else Refused("no completed round yet"))
-        raise Refused("round {number} is not a completed round; this game has {played}",
-                      number=number, played=played)
+    check_completed(game, number)
     old = game.rounds[number - 1]
     fixed = replace(
         old,

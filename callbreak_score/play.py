@@ -294,11 +294,7 @@ class Session:
 
     def correct(self, number: int) -> None:
         game = self.game
-        if not 1 <= number <= game.completed:
-            played = (Refused("rounds 1..{last}", last=game.completed) if game.completed
-                      else Refused("no completed round yet"))
-            raise Refused("round {number} is not a completed round; this game has {played}",
-                          number=number, played=played)
+        moves.check_completed(game, number)
         old = game.rounds[number - 1]
         assert old.tricks is not None
         order = game.bid_order(number)
