@@ -220,6 +220,11 @@ def parse_number(word: str, player: str, what: str, blind_ok: bool = False) -> t
     return (int(digits) if blind else int(text)), blind
 
 
+def awarded(rules: Rules, bids: Sequence[int]) -> bool:
+    """Whether bids this low are not played (--auto-award-below): each scores the bid."""
+    return rules.auto_award_below is not None and sum(bids) < rules.auto_award_below
+
+
 def enter_bids(
     game: Game, bids: Sequence[int], blind: Sequence[bool] | None = None, now: str = ""
 ) -> Game:
@@ -233,9 +238,7 @@ def enter_bids(
     number = len(game.rounds) + 1
     flags = tuple(blind) if blind is not None and any(blind) else None
     _check_bids(game, bids, flags, number)
-    low = game.rules.auto_award_below
-    played = Round(bids=tuple(bids), blind=flags,
-                   awarded=low is not None and sum(bids) < low)
+    played = Round(bids=tuple(bids), blind=flags, awarded=awarded(game.rules, bids))
     game = replace(game, rounds=game.rounds + (played,))
     return _settle(game, now or game.created) if played.awarded else game
 

@@ -9,7 +9,7 @@ stored: they follow from the log (a new change clears what could be redone).
 from __future__ import annotations
 
 from .errors import Refused
-from .game import Game
+from .game import Game, awarded
 from .scoring import Round, over
 from .values import frozen, replace
 
@@ -85,8 +85,7 @@ def apply(game: Game, start: int, old: tuple[Round, ...], new: tuple[Round, ...]
         raise Refused("game {game} was changed outside callbreak since; undo cannot tell what "
                       "to put back (see 'callbreak history' and 'callbreak restore')",
                       game=game.id)
-    low = game.rules.auto_award_below
-    new = tuple(replace(r, awarded=low is not None and sum(r.bids) < low) for r in new)
+    new = tuple(replace(r, awarded=awarded(game.rules, r.bids)) for r in new)
     rounds = game.rounds[:start] + new + game.rounds[start + len(old):]
     return replace(game, rounds=rounds, finished=finished[1])
 
