@@ -1,5 +1,5 @@
 """The interface's language and digits: which language speaks (CALLBREAK_LANG, the
-`language` setting, the locale variables, else English), its gettext catalog, loaded
+`language` setting, the locale variables, else English), its gettext (.mo) catalog, read
 only when a message is first translated, and numbers in that language's digits.
 
 Messages are English sentences with named placeholders ({name}); `t()` translates and
@@ -69,14 +69,80 @@ def reset() -> None:
     _state.clear()
 
 
-def _catalog():  # -> gettext.NullTranslations
-    if "catalog" not in _state:
+class Catalog:
+    """A compiled .mo catalog, read with one open and searched message by message.
+
+    gettext would import locale and copy and decode every message of the file before the
+    first one is shown; a command shows a few, so this finds each by binary search in the
+    file's sorted table of originals and decodes only what it returns. The plural rule is
+    the header's `plural=` expression (the forms our catalogs use; gettext's for others).
+    """
+
+    MAGIC = 0x950412DE
+
+    def __init__(self, data: bytes = b"") -> None:
+        self.data, self.count = data, 0
+        if len(data) < 28:
+            return
+        head = memoryview(data)[:20].cast("I")
+        if head[0] != self.MAGIC:
+            return  # another byte order: not what catalogs.py writes; English then
+        self.count = head[2]
+        self.originals = memoryview(data)[head[3]:head[3] + 8 * self.count].cast("I")
+        self.translations = memoryview(data)[head[4]:head[4] + 8 * self.count].cast("I")
+        self.plural = self._plural_rule(self.find("") or "")
+
+    def find(self, message: str) -> str | None:
+        """The translation of `message`, or None when the catalog has none."""
+        target, data = message.encode(), self.data
+        low, high = 0, self.count
+        while low < high:
+            mid = (low + high) // 2
+            length, at = self.originals[2 * mid], self.originals[2 * mid + 1]
+            probe = data[at:at + length]
+            if probe < target:
+                low = mid + 1
+            elif probe > target:
+                high = mid
+            else:
+                length, at = self.translations[2 * mid], self.translations[2 * mid + 1]
+                return data[at:at + length].decode()
+        return None
+
+    def gettext(self, message: str) -> str:
+        return self.find(message) or message
+
+    def ngettext(self, one: str, many: str, count: int) -> str:
+        found = self.find(f"{one}\0{many}")
+        if found is None:
+            return one if count == 1 else many
+        forms = found.split("\0")
+        return forms[min(self.plural(count), len(forms) - 1)]
+
+    @staticmethod
+    def _plural_rule(header: str):  # -> Callable[[int], int]
+        rule = next((line.partition("plural=")[2].rstrip(";").strip()
+                     for line in header.splitlines() if "plural=" in line), "n != 1")
+        simple = {"(n != 1)": lambda n: int(n != 1), "n != 1": lambda n: int(n != 1),
+                  "(n > 1)": lambda n: int(n > 1), "n > 1": lambda n: int(n > 1),
+                  "0": lambda n: 0}
+        if rule in simple:
+            return simple[rule]
         import gettext
 
-        folder = os.path.join(os.path.dirname(__file__), "locale")
-        _state["catalog"] = gettext.translation(
-            DOMAIN, folder, languages=[language()], fallback=True)
-    return _state["catalog"]
+        return gettext.c2py(rule)
+
+
+def _catalog() -> Catalog:
+    if "catalog" not in _state:
+        path = os.path.join(os.path.dirname(__file__), "locale", language(), "LC_MESSAGES",
+                            DOMAIN + ".mo")
+        try:
+            with open(path, "rb") as handle:
+                _state["catalog"] = Catalog(handle.read())
+        except OSError:
+            _state["catalog"] = Catalog()  # no catalog: the English messages
+    return _state["catalog"]  # type: ignore[return-value]
 
 
 def _(message: str) -> str:

@@ -72,3 +72,29 @@ def test_the_translated_modules_build_no_message_at_run_time() -> None:
     left = [where for where in catalogs.untranslatable()
             if where.split(":")[0] in TRANSLATED_MODULES]
     assert left == []
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_the_quick_reader_says_what_gettext_says(lang) -> None:
+    """i18n.Catalog (binary search, no gettext import) agrees with the stdlib's reader on
+    every message, every plural form and a message the catalog lacks."""
+    from callbreak_score.i18n import Catalog
+
+    mo = catalogs.po_path(lang).with_suffix(".mo")
+    with mo.open("rb") as handle:
+        stdlib = gettext.GNUTranslations(handle)
+    quick = Catalog(mo.read_bytes())
+    assert quick.count > 100
+    translated = 0
+    for msgid, entry in MESSAGES.items():
+        if entry.plural is None:
+            assert quick.gettext(msgid) == stdlib.gettext(msgid), msgid
+            translated += quick.gettext(msgid) != msgid
+        else:
+            for count in (0, 1, 2, 5, 21):
+                assert (quick.ngettext(msgid, entry.plural, count)
+                        == stdlib.ngettext(msgid, entry.plural, count)), (msgid, count)
+    assert translated > 0.9 * len(MESSAGES)
+    assert quick.gettext("not a message of ours") == "not a message of ours"
+    assert quick.ngettext("one {count}", "many {count}", 3) == "many {count}"
+    assert Catalog(b"").gettext("Round") == "Round"
