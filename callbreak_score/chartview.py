@@ -3,7 +3,9 @@ the legend, the winner marked; ASCII where the output cannot encode box characte
 
 from __future__ import annotations
 
+from .cells import wrap
 from .game import Game
+from .i18n import _, num, t
 from .scoring import points, running_totals
 
 TYPE_CHECKING = False
@@ -34,14 +36,17 @@ def chart(game: Game, cols: int, unicode: bool) -> Text:
     seats = range(len(game.players))
     series = [tuple(0 for _ in seats), *running_totals(rules, game.rounds)]
     out = Text()
-    out.append(f"Running totals, game {game.id}\n", style="bold")
+    # wrapped here, not by Rich, which counts Devanagari and Bengali vowel signs as no column
+    title = wrap(t("Running totals, game {game}", game=game.id), cols)
+    out.append("\n".join(title) + "\n", style="bold")
     if len(series) == 1:
-        out.append("No round is complete yet: nothing to chart.\n")
+        out.append("\n".join(wrap(_("No round is complete yet: nothing to chart."), cols))
+                   + "\n")
         return out
     low = min(0, *(min(t) for t in series))
     high = max(0, *(max(t) for t in series))
     span = max(1, high - low)
-    labels = [points(rules, high), points(rules, 0), points(rules, low)]
+    labels = [num(points(rules, v)) for v in (high, 0, low)]
     gutter = max(len(label) for label in labels) + 1
     plot = cols - gutter - 1
     rounds = len(series) - 1
@@ -77,8 +82,9 @@ def chart(game: Game, cols: int, unicode: bool) -> Text:
         out.append(f"{_mark(seat, unicode)} ", style=COLOURS[seat % len(COLOURS)])
         # one run of text after the name: a picture places each styled run by Rich's
         # count of columns, which a Devanagari font's glyphs need not match
-        mark = f" {WINNER[unicode]} " + ("winner" if game.finished else "leader")
-        out.append(f"{name} {points(rules, game.totals()[seat])}{mark if seat in top else ''}\n")
+        mark = f" {WINNER[unicode]} " + (_("winner") if game.finished else _("leader"))
+        out.append(f"{name} {num(points(rules, game.totals()[seat]))}"
+                   f"{mark if seat in top else ''}\n")
     return out
 
 
@@ -92,7 +98,7 @@ def _round_numbers(column: list[int], indent: int, plot: int) -> str:
     line = [" "] * (indent + plot)
     free = 0
     for number, x in enumerate(column):
-        text = str(number)
+        text = num(number)
         at = indent + x - len(text) + 1 if number else indent + x
         if at < free or at + len(text) > len(line):
             continue

@@ -11,7 +11,7 @@ from . import schema, store
 from .errors import Refused
 from .game import Game
 from .history import record
-from .i18n import num, t
+from .i18n import _, num, t
 from .scoring import points
 from .values import replace
 
@@ -91,24 +91,26 @@ def check_all(fix: bool) -> list[str]:
         name = os.path.basename(path)
         game_id = name[:-5] if name.endswith(".json") else ""
         if not store.ID_PATTERN.match(game_id) or store.game_path(game_id) != path:
-            problems.append(f"{path}: not a game file of this folder (games/YYMM/ID.json); "
-                            "move it out of the data folder")
+            problems.append(t("{path}: not a game file of this folder (games/YYMM/ID.json); "
+                              "move it out of the data folder", path=path))
             continue
         try:
             store.load(game_id)
         except Refused as error:
-            problems.append(_damaged(game_id, path, str(error), fix))
+            problems.append(_damaged(game_id, path, error.local(), fix))
     for path in store.temp_leftovers():
         if fix:
             store.remove(path)
-            problems.append(f"{path}: removed a temp file left by an interrupted save")
+            problems.append(t("{path}: removed a temp file left by an interrupted save",
+                              path=path))
         else:
-            problems.append(f"{path}: temp file left by an interrupted save; "
-                            "'callbreak doctor --fix' removes it")
+            problems.append(t("{path}: temp file left by an interrupted save; "
+                              "'callbreak doctor --fix' removes it", path=path))
     current = store.current_id()
     if current is not None and not store.has_game(current):
-        problems.append(f"{os.path.join(home, 'current')}: points at '{current}', which is not "
-                        "a stored game; choose one with 'callbreak use GAME'")
+        problems.append(t("{path}: points at '{game}', which is not a stored game; choose one "
+                          "with 'callbreak use GAME'", path=os.path.join(home, "current"),
+                          game=current))
     return problems
 
 
@@ -121,9 +123,12 @@ def _damaged(game_id: str, path: str, problem: str, fix: bool) -> str:
             continue
         good = n
         break
-    advice = (f"'callbreak restore {game_id} --backup {good}' puts back its newest sound backup"
-              if good else "it has no sound backup")
+    advice = (t("'callbreak restore {game} --backup {number}' puts back its newest sound "
+                "backup", game=game_id, number=str(good))
+              if good else _("it has no sound backup"))
     if fix:
         moved = store.move_aside(path)
-        return f"{problem}\n  moved aside to {moved} (bytes unchanged); {advice}"
-    return f"{problem}\n  fix: {advice}, or 'callbreak doctor --fix' moves the file aside"
+        return problem + "\n  " + t("moved aside to {path} (bytes unchanged); {advice}",
+                                    path=moved, advice=advice)
+    return problem + "\n  " + t("fix: {advice}, or 'callbreak doctor --fix' moves the file "
+                                "aside", advice=advice)

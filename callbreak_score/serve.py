@@ -19,6 +19,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from .errors import Refused
+from .i18n import _, t
 from .live import View, Watcher
 
 # What each route serves; anything else is 404. Assets are read once, from the package.
@@ -118,7 +119,8 @@ class Scoreboard(ThreadingHTTPServer):
     def handle_error(self, request: socket.socket, client_address: object) -> None:
         error = sys.exc_info()[1]
         if not isinstance(error, OSError):  # a client that left or stalled is not news
-            print(f"callbreak: serve: a request failed: {error!r}", file=sys.stderr)
+            print("callbreak: " + t("serve: a request failed: {error}", error=repr(error)),
+                  file=sys.stderr)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -286,19 +288,19 @@ class Reporter:
             return
         self.last = view.game_id, view.problem
         if view.problem is not None:
-            print(f"callbreak: the page cannot show the game: {view.problem}",
-                  file=sys.stderr, flush=True)
+            print("callbreak: " + t("the page cannot show the game: {problem}",
+                                    problem=view.problem), file=sys.stderr, flush=True)
         else:
-            print(f"The page shows game {view.game_id}.", flush=True)
+            print(t("The page shows game {game}.", game=view.game_id), flush=True)
 
 
 def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
     """Serve until Ctrl-C; the first line printed is the page's address."""
     import secrets
     import shutil
-    import textwrap
 
     from . import store
+    from .cells import wrap
 
     if game_id is not None:
         store.check_id(game_id)
@@ -311,10 +313,10 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
         server = Scoreboard((bind, port), watcher, prefix, frozenset(), read_assets())
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
-            raise Refused(f"port {port} is already in use on {bind}; "
-                          "choose another with --port N") from None
-        raise Refused(f"cannot listen on {bind} port {port}: "
-                      f"{error.strerror or error}") from None
+            raise Refused("port {port} is already in use on {host}; choose another with "
+                          "--port N", port=port, host=bind) from None
+        raise Refused("cannot listen on {host} port {port}: {reason}", host=bind, port=port,
+                      reason=error.strerror or str(error)) from None
     actual = server.server_address[1]
     names = {url_host(bind)} | ({"localhost", "127.0.0.1"} if bind == "127.0.0.1" else set())
     server.hosts = frozenset(f"{name}:{actual}".lower() for name in names)
@@ -325,16 +327,17 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
         print(url, flush=True)
         if lan:
             lines = qr_lines(url, columns)
-            print("\n".join(lines) if lines else textwrap.fill(
+            print("\n".join(lines or wrap(_(
                 "The terminal is too narrow for the QR code; type the address above into "
-                "the phones instead.", columns))
-        followed = (f"It shows game {game_id}." if game_id else
-                    "It shows the current game and follows 'callbreak new' and "
-                    "'callbreak use'.")
-        reach = ("Phones on the same network open it with the address or the QR code."
-                 if lan else "Only this computer can open it; 'callbreak serve --lan' "
-                 "puts it on the table's phones.")
-        print(textwrap.fill(f"{followed} {reach} Ctrl-C stops it.", columns), flush=True)
+                "the phones instead."), columns)))
+        followed = (t("It shows game {game}.", game=game_id) if game_id else
+                    _("It shows the current game and follows 'callbreak new' and "
+                      "'callbreak use'."))
+        reach = (_("Phones on the same network open it with the address or the QR code.")
+                 if lan else _("Only this computer can open it; 'callbreak serve --lan' "
+                               "puts it on the table's phones."))
+        said = f"{followed} {reach} {_('Ctrl-C stops it.')}"
+        print("\n".join(wrap(said, columns)), flush=True)
         report = Reporter()
         report(watcher.current())
         watcher.report = report
@@ -346,4 +349,4 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
     finally:
         stop.set()
         server.server_close()
-    print("Scoreboard stopped.", flush=True)
+    print(_("Scoreboard stopped."), flush=True)

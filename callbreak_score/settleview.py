@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from .cells import width, wrap
+from .i18n import _, num, t
 from .settle import Settlement
 
 
@@ -46,25 +47,29 @@ def to_dict(result: Settlement) -> dict[str, object]:
 
 
 def text(result: Settlement, cols: int, currency: str | None = None) -> str:
-    """The settlement for people, amounts with the `currency` setting's symbol."""
-    stake = priced(money(result.stake, result.stake), currency)
+    """The settlement for people, amounts with the `currency` setting's symbol, in the
+    language's digits; the scheme is named as it is typed (rank, points)."""
+    stake = num(priced(money(result.stake, result.stake), currency))
     games = result.games
     if len(games) == 1:
-        head = f"Settling game {games[0]}: {result.scheme} scheme, stake {stake}."
+        head = t("Settling game {game}: {scheme} scheme, stake {stake}.", game=games[0],
+                 scheme=result.scheme, stake=stake)
     else:
-        head = (f"Settling {len(games)} games ({games[0]} to {games[-1]}): "
-                f"{result.scheme} scheme, stake {stake}.")
+        head = t("Settling {count} games ({first} to {last}): {scheme} scheme, stake {stake}.",
+                 count=len(games), first=games[0], last=games[-1], scheme=result.scheme,
+                 stake=stake)
     lines = wrap(head, cols, "  ")
-    name_cols = max((width(name) for name, _ in result.net), default=0)
-    amounts = [priced(signed(a, result.stake), currency) for _, a in result.net]
+    name_cols = max((width(name) for name, _net in result.net), default=0)
+    amounts = [num(priced(signed(a, result.stake), currency)) for _name, a in result.net]
     amount_cols = max((width(a) for a in amounts), default=0)
-    for (name, _), amount in zip(result.net, amounts):
+    for (name, _net), amount in zip(result.net, amounts):
         gap = " " * (name_cols - width(name))
         line = f"  {name}{gap}  {' ' * (amount_cols - width(amount))}{amount}"
         lines += wrap(line, cols, "    ") if width(line) > cols else [line]
     if not result.transfers:
-        lines.append("Nobody pays anybody.")
-    for t in result.transfers:
-        paid = priced(money(t.amount, result.stake), currency)
-        lines += wrap(f"{t.payer} pays {t.payee} {paid}", cols, "  ")
+        lines += wrap(_("Nobody pays anybody."), cols, "  ")
+    for move in result.transfers:
+        paid = num(priced(money(move.amount, result.stake), currency))
+        lines += wrap(t("{payer} pays {payee} {amount}", payer=move.payer, payee=move.payee,
+                        amount=paid), cols, "  ")
     return "\n".join(lines) + "\n"

@@ -6,12 +6,13 @@ from __future__ import annotations
 from .cells import wrap
 from .chartview import chart
 from .game import Game
+from .i18n import N_, _, language, num, t
 from .rules import end_words
 from .scoring import made, points, round_scores, running_totals
 
 PHONE = 36  # columns a chat bubble on a phone shows without wrapping
 PICTURE = 64  # columns of the SVG and HTML (they scale to the screen)
-TROPHY = {True: "🏆", False: "(winner)"}
+TROPHY = {True: "🏆", False: N_("(winner)")}
 # Fonts a phone or a desktop has that draw Devanagari and Bengali; no web fonts are fetched.
 FONTS = ("'Noto Sans Mono', 'DejaVu Sans Mono', Menlo, Consolas, 'Noto Sans Devanagari', "
          "'Noto Sans Bengali', 'Kohinoor Devanagari', 'Devanagari Sangam MN', 'Nirmala UI', "
@@ -25,23 +26,41 @@ def places(game: Game) -> list[tuple[int, int]]:
     return [(1 + sum(1 for other in board if other > board[s]), s) for s in order]
 
 
+def _names(game: Game, seats: list[int]) -> str:
+    """'Asha', 'Asha and Ram', 'Asha and Bimal and Ram'."""
+    said = game.players[seats[0]] if seats else ""
+    for seat in seats[1:]:
+        said = t("{some} and {last}", some=said, last=game.players[seat])
+    return said
+
+
 def _verdict(game: Game) -> str:
     top = game.winners() if game.finished else game.leaders()
-    said = " and ".join(game.players[s] for s in top)
+    said = _names(game, top)
     if not game.finished:
-        return f"Not finished: {game.completed} rounds played; leading: {said or 'nobody yet'}."
-    return f"Winner: {said}." if len(top) == 1 else f"Tied winners: {said}."
+        if not said:
+            return t("Not finished: {count} rounds played; leading: nobody yet.",
+                     count=game.completed)
+        return t("Not finished: {count} rounds played; leading: {names}.",
+                 count=game.completed, names=said)
+    return (t("Winner: {names}.", names=said) if len(top) == 1
+            else t("Tied winners: {names}.", names=said))
+
+
+def _place(game: Game, place: int, seat: int) -> str:
+    return t("{rank}. {player} {total}", rank=place, player=game.players[seat],
+             total=num(points(game.rules, game.totals()[seat])))
 
 
 def text(game: Game, unicode: bool) -> str:
     """The date, the rule set, the final order with totals and the winners marked."""
     top = set(game.winners())
-    lines = [f"Call Break, {game.created[:10]}"]
-    lines += wrap(f"{game.rules.preset}, {end_words(game.rules)}, game {game.id}", PHONE, "  ")
+    lines = [t("Call Break, {date}", date=num(game.created[:10]))]
+    lines += wrap(t("{preset}, {ends}, game {game}", preset=game.rules.preset,
+                    ends=end_words(game.rules), game=game.id), PHONE, "  ")
     for place, seat in places(game):
-        mark = f" {TROPHY[unicode]}" if seat in top else ""
-        total = points(game.rules, game.totals()[seat])
-        lines += wrap(f"{place}. {game.players[seat]} {total}{mark}", PHONE, "   ")
+        mark = f" {_(TROPHY[unicode])}" if seat in top else ""
+        lines += wrap(_place(game, place, seat) + mark, PHONE, "   ")
     lines += wrap(_verdict(game), PHONE, "  ")
     return "\n".join(lines) + "\n"
 
@@ -57,38 +76,40 @@ def picture(game: Game, fmt: str) -> str:
     console = Console(file=io.StringIO(), record=True, width=PICTURE, force_terminal=True,
                       color_system="truecolor", highlight=False, emoji=False)
     rules = game.rules
-    table = Table(title=Text(f"Call Break {game.created[:10]} · {rules.preset}, "
-                             f"{end_words(rules)} · game {game.id}"), title_justify="left")
-    table.add_column("Round", justify="right")
+    table = Table(title=Text(t("Call Break {date} · {preset}, {ends} · game {game}",
+                               date=num(game.created[:10]), preset=rules.preset,
+                               ends=end_words(rules), game=game.id)), title_justify="left")
+    table.add_column(_("Round"), justify="right")
     for name in game.players:
         table.add_column(Text(name), justify="right", overflow="fold")
     after = running_totals(rules, game.rounds)
     for number, (played, totals) in enumerate(zip(game.rounds, after), 1):
         scores = round_scores(rules, played)
         assert scores is not None and played.tricks is not None
-        cells = [Text(f"{b}/{t} {points(rules, s)}",
-                      style="green" if made(rules, b, t) else "red")
-                 for b, t, s in zip(played.bids, played.tricks, scores)]
-        table.add_row(str(number), *cells)
-        table.add_row("", *[Text(points(rules, t), style="dim") for t in totals],
+        cells = [Text(num(f"{bid}/{won} {points(rules, score)}"),
+                      style="green" if made(rules, bid, won) else "red")
+                 for bid, won, score in zip(played.bids, played.tricks, scores)]
+        table.add_row(num(number), *cells)
+        table.add_row("", *[Text(num(points(rules, total)), style="dim") for total in totals],
                       end_section=True)
     top = set(game.winners() if game.finished else game.leaders())
     standings = Text()
     for place, seat in places(game):
         mark = " ★" if seat in top else ""
-        standings.append(f"{place}. {game.players[seat]} {points(rules, game.totals()[seat])}"
-                         f"{mark}\n")
+        standings.append(f"{_place(game, place, seat)}{mark}\n")
     standings.append(_verdict(game) + "\n")
     console.print(Group(table, Text(), standings, chart(game, PICTURE, True)))
-    title = f"Call Break game {game.id}"
+    title = t("Call Break game {game}", game=game.id)
+    lang = language()
     if fmt == "svg":
-        return console.export_svg(title=title, code_format=_SVG)
-    return console.export_html(inline_styles=True, code_format=_HTML.replace("@TITLE@", title))
+        return console.export_svg(title=title, code_format=_SVG.replace("@LANG@", lang))
+    return console.export_html(inline_styles=True, code_format=_HTML.replace(
+        "@TITLE@", title).replace("@LANG@", lang))
 
 
 # Rich's own templates, with the font stack above instead of web fonts fetched from a CDN.
 _HTML = """<!DOCTYPE html>
-<html lang="en">
+<html lang="@LANG@">
 <head>
 <meta charset="UTF-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -108,7 +129,8 @@ pre {{ font-family: @FONTS@; font-size: 14px; }}
 </html>
 """.replace("@FONTS@", FONTS)
 
-_SVG = """<svg class="rich-terminal" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">
+_SVG = """<svg class="rich-terminal" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg"
+     xml:lang="@LANG@">
     <style>
     .{unique_id}-matrix {{
         font-family: @FONTS@;

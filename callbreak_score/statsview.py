@@ -6,6 +6,7 @@ import sys
 from collections.abc import Sequence
 
 from .cells import wrap
+from .i18n import _, num, t
 from .index import Report
 from .layout import console
 from .stats import PlayerStats
@@ -26,7 +27,7 @@ def rebuild_progress() -> Report | None:
             from rich.progress import Progress
 
             bar = Progress(console=console(sys.stderr), transient=True)
-            state["task"] = bar.add_task("Indexing games", total=total)
+            state["task"] = bar.add_task(_("Indexing games"), total=total)
             bar.start()
             state["bar"] = bar
         bar = state["bar"]
@@ -42,11 +43,15 @@ def _points(tenths: int | None) -> str:
         return "-"
     sign = "-" if tenths < 0 else ""
     whole, tenth = divmod(abs(tenths), 10)
-    return f"{sign}{whole}.{tenth}"
+    return num(f"{sign}{whole}.{tenth}")
 
 
 def _percent(rate: float) -> str:
-    return f"{round(rate * 100)}%"
+    return num(f"{round(rate * 100)}%")
+
+
+def _average(value: float) -> str:
+    return num(f"{value:.2f}")
 
 
 def text(players: Sequence[PlayerStats], cols: int) -> str:
@@ -54,19 +59,27 @@ def text(players: Sequence[PlayerStats], cols: int) -> str:
     spacing vowel signs of Devanagari and Bengali as no column, so its columns overrun
     the screen that render.width measures; lines that wrap need no columns at all."""
     if not players:
-        return "No finished games to count (stats count finished games only).\n"
-    lines = wrap("Standings across finished games (most wins first):", cols, "  ")
+        return "\n".join(wrap(_("No finished games to count (stats count finished games "
+                                "only)."), cols, "  ")) + "\n"
+    lines = wrap(_("Standings across finished games (most wins first):"), cols, "  ")
     for p in players:
         lines.append("")
-        lines += wrap(f"{p.name}: games {p.games}, wins {p.wins} ({_percent(p.win_rate)}), "
-                      f"average total {p.average_total:.2f}", cols, "  ")
-        lines += wrap(f"  bids made {p.made} of {p.bids} ({_percent(p.made_rate)}), exact "
-                      f"{p.exact}, average bid {p.average_bid:.2f}, extra tricks "
-                      f"{p.extra_tricks}", cols, "    ")
-        lines += wrap(f"  best round {_points(p.best_round)}, worst round "
-                      f"{_points(p.worst_round)}, longest run of made bids "
-                      f"{p.longest_made_run}", cols, "    ")
+        lines += wrap(t("{player}: games {games}, wins {wins} ({rate}), average total "
+                        "{average}", player=p.name, games=p.games, wins=p.wins,
+                        rate=_percent(p.win_rate), average=_average(p.average_total)),
+                      cols, "  ")
+        lines += wrap("  " + t("bids made {made} of {bids} ({rate}), exact {exact}, average "
+                               "bid {average}, extra tricks {extra}", made=p.made,
+                               bids=p.bids, rate=_percent(p.made_rate), exact=p.exact,
+                               average=_average(p.average_bid), extra=p.extra_tricks),
+                      cols, "    ")
+        lines += wrap("  " + t("best round {best}, worst round {worst}, longest run of made "
+                               "bids {run}", best=_points(p.best_round),
+                               worst=_points(p.worst_round), run=p.longest_made_run),
+                      cols, "    ")
         for name, v in p.head_to_head:
-            lines += wrap(f"  against {name}: games {v.games}, ahead {v.ahead}, behind "
-                          f"{v.behind}, level {v.level}", cols, "    ")
+            lines += wrap("  " + t("against {player}: games {games}, ahead {ahead}, behind "
+                                   "{behind}, level {level}", player=name, games=v.games,
+                                   ahead=v.ahead, behind=v.behind, level=v.level),
+                          cols, "    ")
     return "\n".join(lines) + "\n"

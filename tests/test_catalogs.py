@@ -11,7 +11,8 @@ from callbreak_score import catalogs
 
 MESSAGES = catalogs.extract()
 TRANSLATED_MODULES = ("game.py", "rules.py", "render.py", "texts.py", "quick.py", "history.py",
-                      "play.py", "cli.py", "errors.py", "recovery.py")
+                      "play.py", "cli.py", "errors.py", "recovery.py", "settleview.py",
+                      "statsview.py", "chartview.py", "shareview.py", "serve.py")
 
 
 def test_the_messages_are_found() -> None:
