@@ -11,7 +11,9 @@ from callbreak_score import catalogs
 
 MESSAGES = catalogs.extract()
 TRANSLATED_MODULES = ("game.py", "rules.py", "render.py", "texts.py", "quick.py", "history.py",
-                      "play.py", "cli.py", "errors.py", "recovery.py")
+                      "play.py", "cli.py", "errors.py", "recovery.py", "schema.py", "store.py",
+                      "settings.py", "index.py", "people.py", "standings.py", "settle.py",
+                      "defaults.py", "configview.py", "live.py", "__main__.py")
 
 
 def test_the_messages_are_found() -> None:
