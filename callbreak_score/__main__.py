@@ -15,7 +15,9 @@ def main() -> None:
 
         run()
     except KeyboardInterrupt:
-        print("callbreak: interrupted; nothing half-saved", file=sys.stderr)
+        from .i18n import _
+
+        print("callbreak: " + _("interrupted; nothing half-saved"), file=sys.stderr)
         raise SystemExit(130) from None
     except BrokenPipeError:
         # `callbreak show | head`: the reader left; say nothing more.

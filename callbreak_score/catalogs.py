@@ -140,6 +140,8 @@ def read_po(text: str) -> tuple[dict[str, str], dict[str, Entry]]:
             fields[-1][1] += ast.literal_eval(line)
         else:
             keyword, _, rest = line.partition(" ")
+            if keyword == "msgid":
+                close()  # an entry may follow the last without a blank line, as in msgfmt
             fields.append([keyword, ast.literal_eval(rest)])
     return header, entries
 

@@ -13,8 +13,7 @@ from typer._completion_classes import completion_init
 from . import game as moves
 from . import quick, render, store, texts
 from .errors import Refused, refusing
-from .game import plural
-from .i18n import N_, _, t
+from .i18n import N_, _, t, tn
 from .quick import card, change_current, now, say
 
 app = typer.Typer(
@@ -329,11 +328,13 @@ def list_games(
     shown = shown[:20] if more else shown
     current = store.current_id()
     entries = []
+    damaged = []
     for game_id in shown:
         try:
             entry = summary(store.load(game_id))
         except Refused as error:
             entry = {"id": game_id, "damaged": True, "problem": str(error)}
+            damaged.append(error)
         entries.append({**entry, "current": game_id == current})
     if json:
         import json as jsonlib
@@ -343,9 +344,8 @@ def list_games(
     say(texts.game_list(entries, current, render.style_for()))
     if more:
         say(_("Older games are not shown; 'callbreak list --all' shows them all."))
-    for entry in entries:
-        if entry.get("damaged"):
-            print(f"callbreak: damaged: {entry['problem']}", file=sys.stderr)
+    for problem in damaged:
+        print("callbreak: " + t("damaged: {problem}", problem=problem), file=sys.stderr)
 
 
 @app.command()
@@ -391,8 +391,10 @@ def export(
     chosen = store.load(store.resolve(game))
     text = exporter.to_csv(chosen, excel) if fmt is Format.csv else exporter.to_json(chosen)
     if chosen.finished is None:
-        print(f"callbreak: warning: game {chosen.id} is not finished; exporting the "
-              f"{plural(chosen.completed, 'completed round')} so far", file=sys.stderr)
+        print("callbreak: " + tn(
+            "warning: game {game} is not finished; exporting the {count} completed round so far",
+            "warning: game {game} is not finished; exporting the {count} completed rounds so far",
+            chosen.completed, game=chosen.id), file=sys.stderr)
     if output is None or output == "-":
         if excel:  # the bytes as they are: no text layer may turn CRLF into CRCRLF
             sys.stdout.flush()
@@ -401,7 +403,7 @@ def export(
             sys.stdout.write(text)
         return
     store.write_atomic(output, text.encode("utf-8"), make_folder=False)
-    print(f"Wrote {output}.", file=sys.stderr)
+    print(t("Wrote {file}.", file=output), file=sys.stderr)
 
 
 @app.command("rules")
@@ -542,7 +544,7 @@ def serve(
     from .serve import run
 
     if host is not None and not lan:
-        raise typer.BadParameter("--host goes with --lan", param_hint="--host")
+        raise typer.BadParameter(_("--host goes with --lan"), param_hint="--host")
     run(game, port, lan, host)
 
 
@@ -593,6 +595,7 @@ def settle(
 
 
 @app.command()
+@refusing  # a wrong --since is refused here, before standings.run
 def stats(
     players: Annotated[list[str] | None, typer.Argument(
         metavar="[PLAYER...]", help="Only these players (default: everyone).",
@@ -652,7 +655,7 @@ def share(
         sys.stdout.write(text)
         return
     store.write_atomic(output, text.encode("utf-8"), make_folder=False)
-    print(f"Wrote {output}.", file=sys.stderr)
+    print(t("Wrote {file}.", file=output), file=sys.stderr)
 
 
 def complete_settings(incomplete: str) -> list[str]:

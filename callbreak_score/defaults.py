@@ -3,7 +3,7 @@ says (pure; settings.py reads the file)."""
 
 from __future__ import annotations
 
-from .errors import Refused
+from .errors import Refused, Said
 from .rules import TRICKS, Rules, make_rules
 from .settings import KEYS, WHOLE, YESNO
 from .values import frozen
@@ -23,22 +23,22 @@ class Choice:
 
     rules: Rules
     applied: tuple[str, ...]  # "max-bid 8", in the settings' order
-    unused: tuple[str, ...]  # "high-bid-points 16 (a pagat option)"
+    unused: tuple[Said, ...]  # "high-bid-points 16 (a pagat option)"
 
 
-def _unfit(key: str, value: str, preset: str, blind: bool, seats: int) -> str | None:
+def _unfit(key: str, value: str, preset: str, blind: bool, seats: int) -> Said | None:
     """Why a setting does not apply to this game's preset or table, or None when it does."""
     tricks = TRICKS.get(seats, 13)
     if key in BY_TRICKS and int(value) > tricks:
-        return f"more than the {tricks} tricks of a round"
+        return Said("more than the {tricks} tricks of a round", tricks=tricks)
     if key == "high-bid-points" and preset != "pagat":
-        return "a pagat option"
+        return Said("a pagat option")
     if key == "extra-cap" and preset == "pagat":
-        return "not for pagat"
+        return Said("not for pagat")
     if key == "penalty" and value == "shortfall" and preset == "pagat":
-        return "not for pagat"
+        return Said("not for pagat")
     if key == "blind-min" and not blind:
-        return "only with blind"
+        return Said("only with blind")
     return None
 
 
@@ -63,14 +63,14 @@ def choose(typed: dict[str, object], saved: dict[str, str], seats: int) -> Choic
     blind = bool(typed.get("blind")) or saved.get("blind") == "yes"
     options = dict(typed)
     applied: list[str] = []
-    unused: list[str] = []
+    unused: list[Said] = []
     for key in NEW_KEYS:
         text = saved.get(key)
         if text is None or key in replaced or text == "no":  # "no" is already the default
             continue
         why = _unfit(key, text, preset, blind, seats)
         if why:
-            unused.append(f"{key} {text} ({why})")
+            unused.append(Said("{key} {value} ({why})", key=key, value=text, why=why))
             continue
         options[key] = _value(key, text)
         applied.append(f"{key} {text}")
@@ -82,17 +82,21 @@ def choose(typed: dict[str, object], saved: dict[str, str], seats: int) -> Choic
     except Refused as error:
         if not applied:
             raise
-        raise Refused(f"{error} (your settings gave {', '.join(applied)}; 'callbreak config' "
-                      "changes them)") from None
+        raise Refused("{refusal} (your settings gave {settings}; 'callbreak config' changes "
+                      "them)", refusal=error, settings=", ".join(applied)) from None
     return Choice(rules, tuple(applied), tuple(unused))
 
 
 def said(choice: Choice) -> list[str]:
-    """The lines `new` prints about the settings it used (none when it used none)."""
+    """The lines `new` prints about the settings it used (none when it used none), in the
+    interface's language."""
+    from .i18n import t
+
     lines = []
     if choice.applied:
-        lines.append(f"Defaults from your settings: {', '.join(choice.applied)} "
-                     "(callbreak config).")
+        lines.append(t("Defaults from your settings: {settings} (callbreak config).",
+                       settings=", ".join(choice.applied)))
     if choice.unused:
-        lines.append(f"Settings not used for this game: {', '.join(choice.unused)}.")
+        lines.append(t("Settings not used for this game: {settings}.",
+                       settings=", ".join(unused.local() for unused in choice.unused)))
     return lines

@@ -61,7 +61,7 @@ class Refused(Exception):
 class Damaged(Refused):
     """A stored file cannot be used as it is; its bytes are left untouched."""
 
-    def __init__(self, path: str, problem: str) -> None:
+    def __init__(self, path: str, problem: str | Refused) -> None:
         super().__init__("{path}: {problem}", path=path, problem=problem)
         self.path = path
         self.problem = problem

@@ -197,7 +197,7 @@ def _said(value: object) -> object:
     a table word (errors.Said, Refused, Word) in the language."""
     from .errors import Word
 
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
         return num(value)
     if hasattr(value, "local"):
         return value.local()  # type: ignore[attr-defined]

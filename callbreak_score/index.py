@@ -105,7 +105,7 @@ def _fresh(conn: sqlite3.Connection) -> sqlite3.Connection:
     return conn
 
 
-def refresh(conn: sqlite3.Connection, report: Report | None = None) -> list[str]:
+def refresh(conn: sqlite3.Connection, report: Report | None = None) -> list[Refused]:
     """Bring the index up to date with the game files; the damaged files' problems."""
     conn.execute("BEGIN IMMEDIATE")
     try:
@@ -127,8 +127,21 @@ def refresh(conn: sqlite3.Connection, report: Report | None = None) -> list[str]
     except BaseException:
         conn.execute("ROLLBACK")
         raise
-    return [row[0] for row in conn.execute(
-        "SELECT problem FROM files WHERE problem IS NOT NULL ORDER BY id")]
+    damaged = [row[0] for row in conn.execute(
+        "SELECT id FROM files WHERE problem IS NOT NULL ORDER BY id")]
+    return _problems(damaged)
+
+
+def _problems(damaged: list[str]) -> list[Refused]:
+    """The damaged files' problems as refusals, to be said in the interface's language:
+    read again from the files, which are few (the index keeps only the English text)."""
+    problems = []
+    for game_id in damaged:
+        try:
+            store.load(game_id)
+        except Refused as error:
+            problems.append(error)
+    return problems
 
 
 def _add(conn: sqlite3.Connection, game_id: str, stamp: tuple[int, int, int]) -> None:
@@ -152,7 +165,7 @@ def _add(conn: sqlite3.Connection, game_id: str, stamp: tuple[int, int, int]) ->
 
 def standings(
     since: float | None, newest: int | None, keys: list[str], report: Report | None = None,
-) -> tuple[list[PlayerStats], list[str]]:
+) -> tuple[list[PlayerStats], list[Refused]]:
     """The players' figures (see player_stats) from the index brought up to date, and the
     damaged game files' problems. A damaged index found on the way is rebuilt once."""
     import sqlite3
@@ -164,13 +177,13 @@ def standings(
     try:
         return _standings(since, newest, keys, report)
     except sqlite3.DatabaseError as error:
-        raise Refused(f"the stats index {path()} cannot be used ({error}); "
-                      "remove it and run the command again") from None
+        raise Refused("the stats index {path} cannot be used ({error}); remove it and run "
+                      "the command again", path=path(), error=str(error)) from None
 
 
 def _standings(
     since: float | None, newest: int | None, keys: list[str], report: Report | None,
-) -> tuple[list[PlayerStats], list[str]]:
+) -> tuple[list[PlayerStats], list[Refused]]:
     conn = _connect()
     try:
         problems = refresh(conn, report)
@@ -261,7 +274,7 @@ def _figures(conn: sqlite3.Connection, since: float | None, newest: int | None
     ) for k, n, wins, total, bids, made_, exact, bid_sum, extra, best, worst, run in rows]
 
 
-def games_since(moment: float) -> tuple[list[Game], list[str]]:
+def games_since(moment: float) -> tuple[list[Game], list[Refused]]:
     """The games started at `moment` or later, oldest first, read from their files (not the
     index: money is settled from the source), and the damaged files' problems."""
     import time
@@ -276,7 +289,7 @@ def games_since(moment: float) -> tuple[list[Game], list[str]]:
         try:
             game = store.load(game_id)
         except Refused as error:
-            problems.append(str(error))
+            problems.append(error)
             continue
         begun = started(game.created)
         if begun is not None and begun.timestamp() >= moment:

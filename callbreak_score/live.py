@@ -10,10 +10,25 @@ import threading
 from collections.abc import Callable
 
 from . import store
-from .errors import Refused
+from .errors import Refused, Said
 from .values import frozen
 
 INTERVAL = 0.2  # seconds between two looks at the file: a change reaches pages well within 1 s
+
+
+class Problem(str):
+    """Why the page cannot show a game: as a str the English (game.json carries it, the
+    same in every language); `local()` says it in the interface's language."""
+
+    told: Refused | Said
+
+    def __new__(cls, told: Refused | Said) -> Problem:
+        problem = super().__new__(cls, str(told))
+        problem.told = told
+        return problem
+
+    def local(self) -> str:
+        return self.told.local()
 
 
 @frozen
@@ -24,7 +39,7 @@ class View:
     game_id: str | None
     json: bytes  # the body of game.json: exactly what `show --json` prints, or the problem
     event: bytes  # the same object on one line, as a server-sent event
-    problem: str | None = None
+    problem: Problem | None = None
 
 
 def _event(obj: object, version: int, kind: str) -> bytes:
@@ -43,7 +58,7 @@ class Watcher:
         self.report = report  # told of every new view, to say so in the terminal
         self._key: object = None
         self._changed = threading.Condition()
-        self._view = View(0, None, b"", b"", "not loaded yet")
+        self._view = View(0, None, b"", b"", Problem(Said("not loaded yet")))
 
     def current(self) -> View:
         with self._changed:
@@ -57,22 +72,24 @@ class Watcher:
 
     def check(self) -> None:
         """Look at the store once; build and publish a new view if anything changed."""
+        problem = None
         try:
             game_id = self.game_id or store.resolve(None)
             key: object = (game_id, store.stamp(game_id))
         except Refused as error:
-            game_id, key = None, ("problem", str(error))
+            game_id, problem = None, Problem(error)
+            key = ("problem", str(problem))
         if key == self._key:
             return
         self._key = key
         version = self._view.version + 1
-        if game_id is None:
-            view = self._problem(version, None, str(key[1]))  # type: ignore[index]
+        if problem is not None:
+            view = self._problem(version, None, problem)
         else:
             try:
                 game = store.load(game_id)
             except Refused as error:
-                view = self._problem(version, game_id, str(error))
+                view = self._problem(version, game_id, Problem(error))
             else:
                 from .export import to_dict, to_json
 
@@ -87,7 +104,7 @@ class Watcher:
         self.report(view)
 
     @staticmethod
-    def _problem(version: int, game_id: str | None, problem: str) -> View:
+    def _problem(version: int, game_id: str | None, problem: Problem) -> View:
         import json
 
         body = (json.dumps({"problem": problem}, ensure_ascii=False, indent=2) + "\n").encode()
@@ -100,7 +117,7 @@ class Watcher:
             try:
                 self.check()
             except Exception as error:  # the scoreboard outlives any surprise in a file
-                problem = f"cannot read the game: {error}"
+                problem = Problem(Said("cannot read the game: {error}", error=str(error)))
                 if self._key != ("error", problem):
                     self._key = ("error", problem)
                     self._publish(self._problem(self._view.version + 1, None, problem))

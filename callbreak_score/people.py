@@ -35,8 +35,8 @@ def since(words: str, now: datetime) -> datetime:
     except ValueError:
         from .errors import Refused
 
-        raise Refused(f"--since '{words}' is not a date (2026-11-29), a time today (19:30) "
-                      "or 'today'") from None
+        raise Refused("--since '{words}' is not a date ({date}), a time today ({time}) or "
+                      "'today'", words=words, date="2026-11-29", time="19:30") from None
     return now.replace(hour=clock.hour, minute=clock.minute, second=clock.second,
                        microsecond=0)
 

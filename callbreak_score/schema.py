@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from . import game as moves
 from . import history as log
-from .errors import Damaged, Refused
+from .errors import Damaged, Refused, Said
 from .game import Game, Round
 from .history import Change
 from .rules import rules_from_dict
@@ -26,22 +26,24 @@ def decode(data: bytes, path: str, game_id: str | None = None) -> Game:
     try:
         raw = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise Damaged(path, "is not UTF-8 text") from None
+        raise Damaged(path, Said("is not UTF-8 text")) from None
     except ValueError as error:
-        problem = "is empty" if not data.strip() else f"is not valid JSON ({error.msg}, " \
-            f"line {error.lineno}); it may have been cut short"
-        raise Damaged(path, problem) from None
+        if not data.strip():
+            raise Damaged(path, Said("is empty")) from None
+        raise Damaged(path, Said("is not valid JSON ({error}, line {line}); it may have been "
+                                 "cut short", error=error.msg, line=error.lineno)) from None
     if not isinstance(raw, dict):
-        raise Damaged(path, "is not a game (expected a JSON object)")
+        raise Damaged(path, Said("is not a game (expected a JSON object)"))
     try:
         raw = migrate(raw)
         game = _from_dict(raw)
     except Damaged:
         raise
     except Refused as error:
-        raise Damaged(path, str(error)) from None
+        raise Damaged(path, error) from None
     if game_id is not None and game.id != game_id:
-        raise Damaged(path, f"holds game '{game.id}', not '{game_id}'")
+        raise Damaged(path, Said("holds game '{found}', not '{wanted}'", found=game.id,
+                                 wanted=game_id))
     return game
 
 
@@ -50,14 +52,13 @@ def schema_of(raw: dict) -> int:
         raise Refused("has no schema version (missing 'schema')")
     schema = raw["schema"]
     if isinstance(schema, bool) or not isinstance(schema, int):
-        raise Refused(f"has an unknown schema version {schema!r}")
+        raise Refused("has an unknown schema version {schema}", schema=repr(schema))
     if schema > SCHEMA:
-        raise Refused(
-            f"was written by a newer callbreak-score (schema {schema}; this one reads "
-            f"up to {SCHEMA}); upgrade callbreak-score to use it. The file is left untouched"
-        )
+        raise Refused("was written by a newer callbreak-score (schema {schema}; this one reads "
+                      "up to {newest}); upgrade callbreak-score to use it. The file is left "
+                      "untouched", schema=schema, newest=SCHEMA)
     if schema < 1:
-        raise Refused(f"has an unknown schema version {schema}")
+        raise Refused("has an unknown schema version {schema}", schema=schema)
     return schema
 
 
@@ -116,7 +117,7 @@ _FIELDS = ("schema", "id", "players", "first_dealer", "rules", "rounds", "create
 def _from_dict(raw: dict) -> Game:
     missing = [f for f in _FIELDS if f not in raw]
     if missing:
-        raise Refused(f"is missing {', '.join(repr(m) for m in missing)}")
+        raise Refused("is missing {fields}", fields=", ".join(repr(m) for m in missing))
     game_id = raw["id"]
     if not isinstance(game_id, str) or not ID_PATTERN.match(game_id):
         raise Refused("has no valid 'id'")
@@ -130,12 +131,13 @@ def _from_dict(raw: dict) -> Game:
         raise Refused("'first_dealer' is not one of the players")
     for key in ("created",):
         if not isinstance(raw[key], str):
-            raise Refused(f"'{key}' is not a time")
+            raise Refused("'{field}' is not a time", field=key)
     if raw["finished"] is not None and not isinstance(raw["finished"], str):
         raise Refused("'finished' is not a time or null")
     rules = rules_from_dict(raw["rules"])
     if len(names) != rules.seats:
-        raise Refused(f"has {len(names)} players but rules for {rules.seats}")
+        raise Refused("has {players} players but rules for {seats}", players=len(names),
+                      seats=rules.seats)
     rounds = raw["rounds"]
     if not isinstance(rounds, list):
         raise Refused("'rounds' is not a list")
@@ -155,30 +157,34 @@ def _from_dict(raw: dict) -> Game:
 
 
 def _change(raw: object, number: int, seats: int) -> Change:
-    where = f"history entry {number}"
     if not isinstance(raw, dict) or not {"at", "change", "from_round", "before", "after",
                                           "finished"} <= set(raw):
-        raise Refused(f"{where} is not a change (at, change, from_round, before, after, "
-                      "finished)")
+        raise Refused("history entry {number} is not a change (at, change, from_round, "
+                      "before, after, finished)", number=number)
     kind, at, first = raw["change"], raw["at"], raw["from_round"]
     if kind not in log.KINDS:
-        raise Refused(f"{where}: unknown change {kind!r}")
+        raise Refused("history entry {number}: unknown change {kind}", number=number,
+                      kind=repr(kind))
     if at is not None and not isinstance(at, str):
-        raise Refused(f"{where}: 'at' is not a time or null")
+        raise Refused("history entry {number}: 'at' is not a time or null", number=number)
     if isinstance(first, bool) or not isinstance(first, int) or first < 1:
-        raise Refused(f"{where}: 'from_round' is not a round number")
+        raise Refused("history entry {number}: 'from_round' is not a round number",
+                      number=number)
     finished = raw["finished"]
     if not (isinstance(finished, list) and len(finished) == 2
             and all(f is None or isinstance(f, str) for f in finished)):
-        raise Refused(f"{where}: 'finished' is not [before, after]")
+        raise Refused("history entry {number}: 'finished' is not [before, after]",
+                      number=number)
     target = raw.get("of")
     if (kind in ("undo", "redo")) != (target is not None) or (
             target is not None and (isinstance(target, bool) or not isinstance(target, int))):
-        raise Refused(f"{where}: 'of' names the change an undo or redo is about, and only then")
+        raise Refused("history entry {number}: 'of' names the change an undo or redo is "
+                      "about, and only then", number=number)
     sides = []
     for side in ("before", "after"):
         if not isinstance(raw[side], list):
-            raise Refused(f"{where}: '{side}' is not a list of rounds")
+            raise Refused("history entry {number}: '{side}' is not a list of rounds",
+                          number=number, side=side)
         sides.append(tuple(_round(r, first + i, seats) for i, r in enumerate(raw[side])))
     return Change(kind, at, first - 1, sides[0], sides[1], (finished[0], finished[1]), target)
 
@@ -201,13 +207,15 @@ def _change_text(change: Change) -> str:
 
 def _round(raw: object, number: int, seats: int) -> Round:
     if not isinstance(raw, dict) or "bids" not in raw or "tricks" not in raw:
-        raise Refused(f"round {number} is not an object with 'bids' and 'tricks'")
+        raise Refused("round {number} is not an object with 'bids' and 'tricks'",
+                      number=number)
     bids, tricks = raw["bids"], raw["tricks"]
-    count = f"{seats} whole numbers"
     if not _ints(bids, seats):
-        raise Refused(f"round {number}: 'bids' is not {count}")
+        raise Refused("round {number}: 'bids' is not {seats} whole numbers", number=number,
+                      seats=seats)
     if tricks is not None and not _ints(tricks, seats):
-        raise Refused(f"round {number}: 'tricks' is not {count} or null")
+        raise Refused("round {number}: 'tricks' is not {seats} whole numbers or null",
+                      number=number, seats=seats)
     flags: dict[str, tuple[bool, ...] | None] = {}
     for key in ("blind", "penalty"):
         value = raw.get(key)
@@ -215,8 +223,8 @@ def _round(raw: object, number: int, seats: int) -> Round:
             isinstance(value, list) and len(value) == seats
             and all(isinstance(v, bool) for v in value) and any(value)
         ):
-            raise Refused(f"round {number}: '{key}' is not {seats} true/false values, "
-                          "one of them true")
+            raise Refused("round {number}: '{field}' is not {seats} true/false values, one "
+                          "of them true", number=number, field=key, seats=seats)
         flags[key] = None if value is None else tuple(value)
     return Round(bids=tuple(bids), tricks=None if tricks is None else tuple(tricks),
                  blind=flags["blind"], penalty=flags["penalty"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from .errors import Refused
+from .errors import Damaged, Refused, Said
 
 PRESETS = ("nepal", "pagat", "tens")
 WHOLE = "a whole number"
@@ -53,26 +53,34 @@ def path() -> str:
     return os.path.join(user_dir("config"), "config")
 
 
-def known(key: str, where: str = "") -> str:
+def known(key: str) -> str:
     """The key, when this version knows it; Refused names the settings there are."""
     if key not in KEYS:
-        at = f"{where}: " if where else ""
-        raise Refused(f"{at}unknown setting '{key}'; the settings are {', '.join(KEYS)}")
+        raise Refused("unknown setting '{key}'; the settings are {keys}", key=key,
+                      keys=", ".join(KEYS))
     return key
 
 
-def check(key: str, value: str, where: str = "") -> str:
+def _either(choices: tuple[str, ...]) -> str:
+    """'native or latin', 'nepal or pagat or tens': each 'or' said in the language."""
+    said = choices[0]
+    for choice in choices[1:]:
+        said = Said("{one} or {other}", one=said, other=choice)
+    return said
+
+
+def check(key: str, value: str) -> str:
     """The value, checked for its key; Refused says what is allowed."""
-    at = f"{where}: " if where else ""
-    kind = KEYS[known(key, where)]
+    kind = KEYS[known(key)]
     if isinstance(kind, tuple) and value not in kind:
-        raise Refused(f"{at}{key} is '{value}'; it can be {' or '.join(kind)}")
+        raise Refused("{key} is '{value}'; it can be {choices}", key=key, value=value,
+                      choices=_either(kind))
     if kind == WHOLE and not value.isdecimal():
-        raise Refused(f"{at}{key} is '{value}'; it must be {WHOLE}")
+        raise Refused("{key} is '{value}'; it must be a whole number", key=key, value=value)
     if kind == YESNO and value not in ("yes", "no"):
-        raise Refused(f"{at}{key} is '{value}'; it must be {YESNO}")
+        raise Refused("{key} is '{value}'; it must be yes or no", key=key, value=value)
     if kind == "text" and (not value or any(ord(c) < 32 for c in value)):
-        raise Refused(f"{at}{key} is empty or holds a control character")
+        raise Refused("{key} is empty or holds a control character", key=key)
     return value
 
 
@@ -85,11 +93,15 @@ def parse(text: str, where: str) -> dict[str, str]:
             continue
         key, sep, value = line.partition("=")
         key, value = key.strip(), value.strip()
+        at = Said("{file}, line {number}", file=where, number=number)
         if not sep or not key:
-            raise Refused(f"{where}, line {number}: '{raw}' is not 'key = value'")
+            raise Damaged(at, Said("'{line}' is not 'key = value'", line=raw))
         if key in found:
-            raise Refused(f"{where}, line {number}: {key} is set twice")
-        found[key] = check(key, value, f"{where}, line {number}")
+            raise Damaged(at, Said("{key} is set twice", key=key))
+        try:
+            found[key] = check(key, value)
+        except Refused as error:
+            raise Damaged(at, error) from None
     return found
 
 
@@ -144,7 +156,7 @@ def _text() -> str:
     except FileNotFoundError:
         return ""  # no file: no settings
     except (OSError, UnicodeDecodeError) as error:
-        raise Refused(f"{path()}: cannot be read ({error})") from None
+        raise Damaged(path(), Said("cannot be read ({error})", error=str(error))) from None
 
 
 def change(key: str, value: str | None) -> bool:

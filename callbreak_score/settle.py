@@ -44,7 +44,8 @@ def stake_of(text: str) -> Decimal:
     except InvalidOperation:
         stake = Decimal("NaN")
     if not stake.is_finite() or stake <= 0:
-        raise Refused(f"--stake '{text}' is not an amount above zero (for example 10 or 0.50)")
+        raise Refused("--stake '{stake}' is not an amount above zero (for example 10 or 0.50)",
+                      stake=text)
     return stake
 
 
@@ -108,13 +109,14 @@ def settle(games: Sequence[Game], scheme: str, stake: Decimal, partial: bool = F
     """The nets of a game or a sitting (several games add up), and who pays whom. An
     unfinished game is settled on its totals so far only when `partial`."""
     if scheme not in SCHEMES:
-        raise Refused(f"--scheme '{scheme}' is not one of {', '.join(SCHEMES)}")
+        raise Refused("--scheme '{scheme}' is not one of {schemes}", scheme=scheme,
+                      schemes=", ".join(SCHEMES))
     if not games:
         raise Refused("there is no game to settle")
     playing = [g.id for g in games if g.finished is None]
     if playing and not partial:
-        raise Refused(f"game {playing[0]} is not finished; finish it, or settle on the "
-                      "totals so far with --partial")
+        raise Refused("game {game} is not finished; finish it, or settle on the totals so "
+                      "far with --partial", game=playing[0])
     nets: dict[str, Decimal] = {}
     shown: dict[str, str] = {}
     for game in games:

@@ -29,13 +29,16 @@ def run(players: Sequence[str], since: float | None, newest: int | None, as_json
     keys = [key(p) for p in players]
     found, damaged = index.standings(since, newest, keys, statsview.rebuild_progress())
     found = standing_order(found)
-    for problem in damaged:
-        print(f"callbreak: damaged: {problem}", file=sys.stderr)
+    if damaged:
+        from .i18n import t
+
+        for problem in damaged:
+            print("callbreak: " + t("damaged: {problem}", problem=problem), file=sys.stderr)
     shown = {key(p.name) for p in found}
     missing = [p for p in players if key(p) not in shown]
     if missing:
-        raise Refused(f"no finished game of {missing[0]} in the games chosen; "
-                      "'callbreak stats' shows everyone")
+        raise Refused("no finished game of {player} in the games chosen; 'callbreak stats' "
+                      "shows everyone", player=missing[0])
     if as_json:
         import json
 

@@ -18,7 +18,7 @@ import re
 import sys
 import time
 
-from .errors import Damaged, Refused
+from .errors import Damaged, Refused, Said
 from .game import Game
 from .schema import ID_PATTERN, MAX_PER_DAY, SCHEMA, decode, encode
 
@@ -44,9 +44,8 @@ def _dir(name: str) -> str:
 def check_id(game_id: str) -> str:
     """Refuse anything that is not a game id (no paths, no tricks)."""
     if not ID_PATTERN.match(game_id):
-        raise Refused(
-            f"'{game_id}' is not a game id; ids look like 261129-1 (see 'callbreak list')"
-        )
+        raise Refused("'{game}' is not a game id; ids look like {example} (see 'callbreak list')",
+                      game=game_id, example="261129-1")
     return game_id
 
 
@@ -107,7 +106,8 @@ def add(draft: Game) -> Game:
     taken = [int(i[7:]) for i in game_ids(today + "-", limit=1)]
     number = max(taken, default=0) + 1
     if number > MAX_PER_DAY:
-        raise Refused(f"{MAX_PER_DAY} games were started today; no more fit in a day's ids")
+        raise Refused("{most} games were started today; no more fit in a day's ids",
+                      most=MAX_PER_DAY)
     game = replace(draft, id=f"{today}-{number}")
     save(game)
     set_current(game.id)
@@ -127,9 +127,9 @@ def load(game_id: str) -> Game:
     try:
         data = read_bytes(path)
     except FileNotFoundError:
-        raise Refused(f"no game '{game_id}'; see 'callbreak list'") from None
+        raise Refused("no game '{game}'; see 'callbreak list'", game=game_id) from None
     except OSError as error:
-        raise Damaged(path, f"cannot be read ({error.strerror})") from None
+        raise Damaged(path, Said("cannot be read ({error})", error=error.strerror)) from None
     return decode(data, path, game_id)
 
 
@@ -165,9 +165,11 @@ def resolve(game_id: str | None) -> str:
     if current is None:
         raise Refused("no current game; start one with 'callbreak new P1 P2 P3 P4'")
     if not ID_PATTERN.match(current):
-        raise Damaged(_dir("current"), "does not hold a game id; pick a game with 'callbreak use'")
+        raise Damaged(_dir("current"),
+                      Said("does not hold a game id; pick a game with 'callbreak use'"))
     if not has_game(current):
-        raise Refused(f"the current game {current} no longer exists; pick one with 'callbreak use'")
+        raise Refused("the current game {game} no longer exists; pick one with 'callbreak use'",
+                      game=current)
     return current
 
 
@@ -205,10 +207,8 @@ def write_atomic(path: str, data: bytes, make_folder: bool = True) -> None:
             raise
         _fsync_dir(folder)
     except OSError as error:
-        raise Refused(
-            f"could not save {path}: {error.strerror or error}; "
-            "the previous version is left as it was"
-        ) from None
+        raise Refused("could not save {path}: {error}; the previous version is left as it was",
+                      path=path, error=str(error.strerror or error)) from None
 
 
 def _make_folders(folder: str) -> None:
@@ -265,7 +265,7 @@ def commit(game_id: str, data: bytes) -> None:
     except FileNotFoundError:
         old = None
     except OSError as error:
-        raise Refused(f"could not read {path}: {error.strerror}") from None
+        raise Refused("could not read {path}: {error}", path=path, error=error.strerror) from None
     if old is not None:
         _keep_original_schema(game_id, old)
         for n in range(BACKUPS, 1, -1):
@@ -273,7 +273,8 @@ def commit(game_id: str, data: bytes) -> None:
                 try:
                     os.replace(backup_path(game_id, n - 1), backup_path(game_id, n))
                 except OSError as error:
-                    raise Refused(f"could not rotate backups: {error.strerror}") from None
+                    raise Refused("could not rotate backups: {error}",
+                                  error=error.strerror) from None
         write_atomic(backup_path(game_id, 1), old)
     write_atomic(path, data)
 
@@ -323,16 +324,15 @@ class locked:  # noqa: N801 - used like contextlib's context managers: `with loc
             _make_folders(folder)
             fd = os.open(os.path.join(folder, ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
-            raise Refused(f"cannot use the data folder {folder}: {error.strerror}") from None
+            raise Refused("cannot use the data folder {folder}: {error}", folder=folder,
+                          error=error.strerror) from None
         timeout = float(os.environ.get("CALLBREAK_LOCK_TIMEOUT", LOCK_TIMEOUT))
         deadline = time.monotonic() + timeout
         while not _try_lock(fd):
             if time.monotonic() >= deadline:
                 os.close(fd)
-                raise Refused(
-                    f"another callbreak command is still saving (waited {timeout:g} s); "
-                    "nothing was changed, try again"
-                )
+                raise Refused("another callbreak command is still saving (waited {seconds} s); "
+                              "nothing was changed, try again", seconds=_seconds(timeout))
             time.sleep(0.01)
         self.fd = fd
 
@@ -340,6 +340,11 @@ class locked:  # noqa: N801 - used like contextlib's context managers: `with loc
         if self.fd is not None:
             os.close(self.fd)  # closing the descriptor releases the lock
             self.fd = None
+
+
+def _seconds(timeout: float) -> int | float:
+    """A wait as it is said: 5, not 5.0."""
+    return int(timeout) if timeout.is_integer() else timeout
 
 
 def _try_lock(fd: int) -> bool:

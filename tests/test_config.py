@@ -19,8 +19,10 @@ from tests.test_settle import RULES_NAMES, play_seed
 
 @pytest.fixture(autouse=True)
 def wide(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Sentences on one line each, to compare whole (widths are tested on their own)."""
+    """Sentences on one line each, to compare whole (widths are tested on their own), in
+    English whatever the files' 'language = ne' says (test_i18n.py tests the languages)."""
     monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv("CALLBREAK_LANG", "en")
 
 
 # ---- the file's text, pure ------------------------------------------------------------

@@ -118,6 +118,12 @@ OPEN = [  # refused with no bids in
     ("new", "Asha", "asha", "Ram", "Bimal"), ("new", "Asha", "Ram"),
     ("new", "Asha", "Ram", "Bimal", "Tulsi", "--rounds", "3", "--target", "100"),
     ("export", "--excel", "--format", "json"),
+    ("show", "12"), ("use", "260101-5"), ("history", "260101-5"), ("export", "260101-5"),
+    ("settle", "--stake", "x"), ("settle", "--stake", "10"), ("settle", "--stake", "1",
+                                                             "--since", "bad"),
+    ("stats", "--since", "bad"), ("config", "colour", "red"),
+    ("config", "colour"), ("config", "max-bid", "eight"), ("config", "blind", "true"),
+    ("config", "rules", "whist"), ("config", "currency", ""), ("config", "--unset", "x", "y"),
 ]
 BIDDING = [  # refused with the bids of round 1 in
     ("bid", "4", "3", "2", "4"), ("tricks", "14", "0", "0", "0"),
