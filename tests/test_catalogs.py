@@ -23,6 +23,8 @@ def test_every_message_is_translated_with_the_same_placeholders(lang) -> None:
     assert header["Language"] == lang and header["Plural-Forms"].startswith("nplurals=2;")
     missing = sorted(set(MESSAGES) - set(entries))
     assert not missing, f"{lang}: not in the catalog: {missing}"
+    unused = sorted(set(entries) - set(MESSAGES))
+    assert not unused, f"{lang}: no longer in the code: {unused}"
     for msgid, english in MESSAGES.items():
         entry = entries[msgid]
         assert not entry.fuzzy, f"{lang}: fuzzy: {msgid!r}"
