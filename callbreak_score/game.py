@@ -149,11 +149,6 @@ def seat_of(players: Sequence[str], name: str) -> int:
                   name=name, players=", ".join(players))
 
 
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """'1 round', '2 rounds'."""
-    return f"{count} {one if count == 1 else (many or one + 's')}"
-
-
 def parse_numbers(game: Game, words: Sequence[str], what: str) -> tuple[int, ...]:
     """A number per player in seat order, or NAME=N pairs in any order, as seat-ordered
     numbers."""

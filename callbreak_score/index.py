@@ -281,7 +281,10 @@ def games_since(moment: float) -> tuple[list[Game], list[Refused]]:
 
     from .people import started
 
-    day = time.strftime("%y%m%d", time.localtime(moment - 86400))  # offsets differ by < 1 day
+    # ids begin with the day as yymmdd, so they sort by date from 2000 on; a day before
+    # that is before every game. (Offsets differ by less than a day.)
+    earliest = time.localtime(moment - 86400)
+    day = time.strftime("%y%m%d", earliest) if earliest.tm_year >= 2000 else ""
     games, problems = [], []
     for game_id in reversed(store.game_ids()):
         if game_id[:6] < day:

@@ -234,6 +234,15 @@ def test_settle_a_sitting_since_today(cli) -> None:
     assert {"from": "Ram", "to": "TULSI", "amount": "120"} in data["transfers"]
 
 
+@pytest.mark.parametrize("when", ["1999-12-31", "2000-01-01", "2019-06-30"])
+def test_settle_since_a_date_long_ago_takes_every_game(cli, when) -> None:
+    """Ids begin yymmdd: a date in another century must not be compared as two digits."""
+    play_seed(cli)
+    play_seed(cli, ("asha", "Bimal", "TULSI", "Ram"))
+    data = json.loads(cli("settle", "--since", when, "--stake", "10", "--json").stdout)
+    assert len(data["games"]) == 2
+
+
 def test_settle_refusals_change_nothing(cli, home) -> None:
     cli("new", *RULES_NAMES)
     cli("bid", "1", "1", "1", "1")
