@@ -19,7 +19,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from .errors import Refused
-from .i18n import _, t
+from .i18n import N_, _, language, num, t
 from .live import View, Watcher
 
 # What each route serves; anything else is 404. Assets are read once, from the package.
@@ -38,6 +38,41 @@ MAX_CONNECTIONS = 256  # threads at most; more are closed at once
 MAX_STREAMS = 200  # open event streams at most; more get 503 and the page polls instead
 KEEPALIVE = 15.0  # seconds between comments on a quiet stream, to notice gone clients
 STREAM_LIFE = 600.0  # a stream ends after this; the browser reconnects by itself
+
+# The page speaks the language `serve` speaks. index.html's own texts are swapped for
+# their translations as the page is read (and <html lang> set); app.js builds its
+# sentences from WORDS, which serve writes into the script in place of /*WORDS*/null:
+# the messages with their named placeholders, and the digits to show numbers in.
+# game.json and the event stream stay as they are, English keys and Latin digits.
+PAGE_TEXTS = (
+    N_("Call Break scoreboard"), N_("Connecting…"), N_("Standings"), N_("Player"),
+    N_("Total"), N_("Scorecard"),
+    N_("Each cell: bid/tricks, ✓ made or ✗ broken, and the round's score."),
+    N_("This scoreboard needs JavaScript to show the game."),
+)
+SCRIPT_TEXTS = {
+    "title": N_("Call Break: {players}"),
+    "tab": N_("Call Break {game}"),
+    "rounds": N_("Game {game} · {preset} · {done} of {rounds} rounds played"),
+    "target": N_("Game {game} · {preset} · {done} rounds played; the game ends when a total "
+                 "reaches {target}"),
+    "open": N_("Game {game} · {preset} · {done} rounds played; an open game"),
+    "deals": N_("Round {round}: {dealer} deals; {first} bids first."),
+    "bids_in": N_("Round {round}: the bids are in ({dealer} dealt). Waiting for the tricks."),
+    "over": N_("Game over."),
+    "winner": N_("Winner: {name} ({total})."),
+    "shared": N_("Shared win: {names} ({total})."),
+    "and": N_("{some} and {last}"),
+    "round": N_("Round"),
+    "dealt": N_("{dealer} dealt"),
+    "total": N_("Total"),
+    "problem": N_("The scoreboard cannot show the game: {problem}"),
+    "live": N_("Live."),
+    "polling": N_("No live stream; checking twice a second."),
+    "unreachable": N_("Cannot reach the scoreboard; still trying."),
+    "updated": N_("Updated {time}."),
+}
+WORDS_MARK = "/*WORDS*/null"
 
 
 def route(target: str, prefix: str) -> str | None:
@@ -256,10 +291,35 @@ def url_host(host: str) -> str:
 
 
 def read_assets() -> dict[str, bytes]:
+    """The page, its script and style, the page and script in the language spoken."""
     from importlib.resources import files
 
     web = files("callbreak_score") / "web"
-    return {name: (web / file).read_bytes() for name, (file, _) in ASSETS.items()}
+    raw = {name: (web / file).read_bytes().decode("utf-8") for name, (file, _) in ASSETS.items()}
+    raw[""] = page_in_language(raw[""])
+    raw["app.js"] = raw["app.js"].replace(WORDS_MARK, words_json(), 1)
+    return {name: text.encode("utf-8") for name, text in raw.items()}
+
+
+def page_in_language(page: str) -> str:
+    """index.html with <html lang> and each of its own texts in the language spoken."""
+    from html import escape
+
+    page = page.replace('<html lang="en">', f'<html lang="{language()}">', 1)
+    for text in PAGE_TEXTS:
+        page = page.replace(f">{escape(text, quote=False)}<",
+                            f">{escape(_(text), quote=False)}<")
+    return page
+
+
+def words_json() -> str:
+    """What app.js says, as a JavaScript object: the language, its digits 0-9 (Latin
+    with `digits = latin`) and each sentence translated, placeholders still to fill."""
+    import json
+
+    return json.dumps({"lang": language(), "digits": num("0123456789"),
+                       "texts": {key: _(text) for key, text in SCRIPT_TEXTS.items()}},
+                      ensure_ascii=False, sort_keys=True)
 
 
 def qr_lines(url: str, columns: int) -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import socket
 import subprocess
@@ -18,6 +20,7 @@ from callbreak_score import store
 from callbreak_score.serve import ROUTES, TIMEOUT, qr_lines, route
 from tests.serving import Events, Server
 from tests.test_cli_processes import run
+from tests.test_i18n import LANGS, in_script
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
 
@@ -313,3 +316,93 @@ def test_without_a_network_lan_asks_for_an_address(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(serve.socket, "socket", Unreachable)
     with pytest.raises(Refused, match="--host ADDRESS"):
         serve.lan_address()
+
+
+# -- the page in the language serve speaks ------------------------------------------------
+
+def words_of(script: bytes) -> dict:
+    """The WORDS object serve wrote into app.js."""
+    found = re.search(r"var WORDS = (\{.*\});\n", script.decode("utf-8"))
+    assert found, "app.js carries no WORDS"
+    return json.loads(found[1])
+
+
+def page_texts(page: bytes) -> list[str]:
+    """The texts a person reads in the page as served: title, headings, cells, lines."""
+    return [text.strip() for text in re.findall(r">([^<>]+)<", page.decode("utf-8"))
+            if text.strip() and text.strip() != "#"]
+
+
+def served(lang: str | None, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, bytes, bytes]:
+    """(page, app.js, game.json) of a `callbreak serve` speaking `lang` (None: English)."""
+    if lang is None:
+        monkeypatch.delenv("CALLBREAK_LANG", raising=False)
+    else:
+        monkeypatch.setenv("CALLBREAK_LANG", lang)
+    with Server() as server:
+        return server.get("")[2], server.get("app.js")[2], server.get("game.json")[2]
+
+
+def test_the_english_page_says_what_it_said(home: Path, monkeypatch) -> None:
+    new_game()
+    page, script, _ = served(None, monkeypatch)
+    shipped = Path(__file__).parent.parent / "callbreak_score" / "web"
+    assert page == (shipped / "index.html").read_bytes()  # English: the page as written
+    assert "/*WORDS*/null" in (shipped / "app.js").read_text(encoding="utf-8")
+    assert b"/*WORDS*/" not in script
+    words = words_of(script)
+    assert (words["lang"], words["digits"]) == ("en", "0123456789")
+    texts = words["texts"]
+    assert texts["deals"] == "Round {round}: {dealer} deals; {first} bids first."
+    assert texts["bids_in"] == ("Round {round}: the bids are in ({dealer} dealt). "
+                                "Waiting for the tricks.")
+    assert texts["rounds"] == "Game {game} · {preset} · {done} of {rounds} rounds played"
+    assert texts["shared"] == "Shared win: {names} ({total})."
+    assert texts["problem"] == "The scoreboard cannot show the game: {problem}"
+    assert (texts["and"], texts["live"], texts["over"]) == (
+        "{some} and {last}", "Live.", "Game over.")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_speaks_the_language_of_serve_and_game_json_does_not(
+        home: Path, monkeypatch, lang: str) -> None:
+    new_game("Asha", "Bimal", "Tulsi", "Ram")
+    ok("bid", "4", "3", "2", "4")
+    ok("tricks", "5", "3", "2", "3")
+    english_page, english_script, english_json = served(None, monkeypatch)
+    page, script, body = served(lang, monkeypatch)
+    assert body == english_json == run("show", "--json").stdout.encode("utf-8")
+    assert f'<html lang="{lang}">'.encode() in page
+    def markup(html: bytes) -> bytes:
+        return re.sub(rb">[^<>]*<", b"><", html.replace(f'lang="{lang}"'.encode(), b'lang="en"'))
+
+    assert markup(page) == markup(english_page)  # only the words changed
+    english_texts, texts = page_texts(english_page), page_texts(page)
+    assert len(texts) == len(english_texts) == 9  # title, h1, Connecting, 2 h2, 2 th, ...
+    for english, said in zip(english_texts, texts):
+        assert in_script(said, lang) and said != english, (english, said)
+    for word in ("Standings", "Scorecard", "Player", "Total", "scoreboard", "Connecting",
+                 "Each cell", "made", "broken"):
+        assert word.encode() not in page, word
+    words, english_words = words_of(script), words_of(english_script)
+    assert words["lang"] == lang
+    assert words["digits"] == {"bn": "০১২৩৪৫৬৭৮৯"}.get(lang, "०१२३४५६७८९")
+    assert words["texts"].keys() == english_words["texts"].keys()
+    for key, english in english_words["texts"].items():
+        said = words["texts"][key]
+        assert in_script(said, lang) and said != english, key
+        assert set(re.findall(r"\{(\w+)\}", said)) == set(re.findall(r"\{(\w+)\}", english))
+        assert not re.search(r"[0-9]", said), key  # numbers come in as values, in its digits
+    def code(js: bytes) -> bytes:
+        return re.sub(rb"var WORDS = .*\n", b"", js)
+
+    assert code(script) == code(english_script)  # the same code, other words
+
+
+def test_digits_latin_keeps_the_page_in_latin_digits(home: Path, monkeypatch) -> None:
+    new_game()
+    Path(os.environ["CALLBREAK_CONFIG"]).write_text("digits = latin\n", encoding="utf-8")
+    page, script, _ = served("ne", monkeypatch)
+    words = words_of(script)
+    assert (words["lang"], words["digits"]) == ("ne", "0123456789")
+    assert in_script(words["texts"]["deals"], "ne") and b"<h2>\xe0" in page

@@ -151,3 +151,30 @@ def test_the_page_polls_when_it_cannot_get_a_stream(home: Path, browser) -> None
         assert browser.wait_for_text("next", "Waiting for the tricks", timeout=3) < 1.0
         for stream in taken:
             stream.close()
+
+
+def test_the_page_in_nepali_shows_nepali_words_and_devanagari_digits(
+        home: Path, browser, monkeypatch) -> None:
+    ok("new", "Asha", "Bimal", "Tulsi", "Ram")
+    ok("bid", "4", "3", "2", "4")
+    ok("tricks", "5", "3", "2", "3")
+    monkeypatch.setenv("CALLBREAK_LANG", "ne")
+    with Server() as server:
+        browser.open(server.url)
+        browser.wait_for_text("next", "राउन्ड २: Bimal ले बाँड्छ; Tulsi ले पहिले कल गर्छ।",
+                              timeout=10)
+        browser.wait_for_text("link", "लाइभ।", timeout=5)
+        assert browser.script("return document.documentElement.lang") == "ne"
+        headings = browser.script(
+            "return Array.from(document.querySelectorAll('h2'), h => h.textContent)")
+        assert headings == ["स्थिति", "अंकपत्र"]
+        assert "१Asha४.१" in browser.text("standings")  # place and total in Devanagari
+        assert "४/५ ✓४.१" in browser.text("card") and "जम्मा" in browser.text("card")
+        assert "राउन्ड" in browser.text("card") and "Round" not in browser.text("card")
+        game_id = store.current_id()  # ids stay as typed, in Latin digits
+        assert browser.text("progress") == f"खेल {game_id} · nepal · खेलिएका राउन्ड: ५ मध्ये १"
+        shown = " ".join(str(browser.text(name)) for name in ("next", "link", "standings",
+                                                               "card"))
+        assert not any(ch.isdigit() and ch.isascii() for ch in shown), shown  # the time too
+        assert browser.script("return document.scripts.length") == 1
+        print(browser.text("link"))

@@ -1,9 +1,12 @@
 // The scoreboard page: draws the game from game.json's object, live from the event
 // stream, polling game.json twice a second while the stream is down. Every name goes in
 // with textContent, never as HTML. Any number of players: nothing here assumes four.
+// Its words come from WORDS, written in by `callbreak serve` in the language it speaks:
+// sentences with named placeholders ({round}, {dealer}) and the digits to show numbers in.
 "use strict";
 
 (function () {
+  var WORDS = /*WORDS*/null;
   var POLL_MS = 500;  // so a change shows within a second even without the stream
   var RETRY_STREAM_MS = 10000;
   var source = null;
@@ -18,43 +21,53 @@
     return node;
   }
 
+  function say(key, values) {
+    // a sentence with its {placeholders} filled; a value is put in as it is, never read again
+    return WORDS.texts[key].replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name)
+        ? String(values[name]) : whole;
+    });
+  }
+
+  function digits(value) {
+    // a number (or a text of numbers, such as "4/3 ✓") in the language's digits
+    return String(value).replace(/[0-9]/g, function (d) { return WORDS.digits.charAt(+d); });
+  }
+
   function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
 
   function points(game, value) {
     // nepal keeps one decimal (4.0, 4.1); the other presets score whole points
-    return Number(value).toFixed(game.rules && game.rules.preset === "nepal" ? 1 : 0);
+    return digits(Number(value).toFixed(game.rules && game.rules.preset === "nepal" ? 1 : 0));
   }
 
   function listNames(names) {
     if (names.length <= 1) { return names.join(""); }
-    return names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+    return say("and", { some: names.slice(0, -1).join(", "), last: names[names.length - 1] });
   }
 
   function progress(game) {
     var done = game.rounds.filter(function (r) { return r.tricks !== null; }).length;
     var rules = game.rules || {};
-    var end = rules.rounds ? done + " of " + rules.rounds + " rounds played"
-      : rules.target ? done + " rounds played; the game ends when a total reaches " + rules.target
-      : done + " rounds played; an open game";
-    return "Game " + game.id + " · " + rules.preset + " · " + end;
+    var values = { game: game.id, preset: rules.preset, done: digits(done),
+      rounds: digits(rules.rounds), target: digits(rules.target) };
+    return say(rules.rounds ? "rounds" : rules.target ? "target" : "open", values);
   }
 
   function nextLine(game) {
     var next = game.next;
-    if (!next) { return game.finished ? "Game over." : ""; }
-    if (next.step === "tricks") {
-      return "Round " + next.round + ": the bids are in (" + next.dealer +
-        " dealt). Waiting for the tricks.";
-    }
-    return "Round " + next.round + ": " + next.dealer + " deals; " + next.bids_first +
-      " bids first.";
+    if (!next) { return game.finished ? say("over") : ""; }
+    var values = { round: digits(next.round), dealer: next.dealer, first: next.bids_first };
+    return say(next.step === "tricks" ? "bids_in" : "deals", values);
   }
 
   function winnersLine(game) {
     if (!game.finished || game.winners.length === 0) { return ""; }
     var top = points(game, Math.max.apply(null, game.totals));
-    if (game.winners.length === 1) { return "Winner: " + game.winners[0] + " (" + top + ")."; }
-    return "Shared win: " + listNames(game.winners) + " (" + top + ").";
+    if (game.winners.length === 1) {
+      return say("winner", { name: game.winners[0], total: top });
+    }
+    return say("shared", { names: listNames(game.winners), total: top });
   }
 
   function drawStandings(game) {
@@ -66,7 +79,7 @@
       var above = game.totals.filter(function (t) { return t > game.totals[seat]; }).length;
       var row = body.insertRow();
       var lead = game.leaders.indexOf(game.players[seat]) >= 0;
-      row.appendChild(cell("td", above + 1));
+      row.appendChild(cell("td", digits(above + 1)));
       row.appendChild(cell("td", game.players[seat], lead ? "lead" : ""));
       row.appendChild(cell("td", points(game, game.totals[seat]), "num"));
     });
@@ -79,35 +92,35 @@
     var foot = table.tFoot;
     clear(head); clear(body); clear(foot);
     var top = head.insertRow();
-    top.appendChild(cell("th", "Round"));
+    top.appendChild(cell("th", say("round")));
     game.players.forEach(function (name) { top.appendChild(cell("th", name, "num")); });
     game.rounds.forEach(function (r) {
       var row = body.insertRow();
-      var number = cell("td", r.round);
-      number.appendChild(cell("span", r.dealer + " dealt", "dealer"));
+      var number = cell("td", digits(r.round));
+      number.appendChild(cell("span", say("dealt", { dealer: r.dealer }), "dealer"));
       row.appendChild(number);
       game.players.forEach(function (_, seat) {
         var td = cell("td", null, "num");
         if (r.tricks === null) {
-          td.appendChild(cell("span", r.bids[seat] + "/–"));
+          td.appendChild(cell("span", digits(r.bids[seat] + "/–")));
         } else {
           var made = r.scores[seat] >= 0;
-          td.appendChild(cell("span", r.bids[seat] + "/" + r.tricks[seat] + (made ? " ✓" : " ✗"),
-            made ? "made" : "broken"));
+          var said = digits(r.bids[seat] + "/" + r.tricks[seat]) + (made ? " ✓" : " ✗");
+          td.appendChild(cell("span", said, made ? "made" : "broken"));
           td.appendChild(cell("span", points(game, r.scores[seat])));
         }
         row.appendChild(td);
       });
     });
     var total = foot.insertRow();
-    total.appendChild(cell("td", "Total"));
+    total.appendChild(cell("td", say("total")));
     game.totals.forEach(function (t) { total.appendChild(cell("td", points(game, t), "num")); });
   }
 
   function showGame(game) {
     $("problem").hidden = true;
-    $("title").textContent = "Call Break: " + game.players.join(" · ");
-    document.title = "Call Break " + game.id;
+    $("title").textContent = say("title", { players: game.players.join(" · ") });
+    document.title = say("tab", { game: game.id });
     $("progress").textContent = progress(game);
     var winners = winnersLine(game);
     $("winners").textContent = winners;
@@ -121,7 +134,7 @@
   function showProblem(problem) {
     $("game").hidden = true;
     $("progress").textContent = "";
-    $("problem").textContent = "The scoreboard cannot show the game: " + problem;
+    $("problem").textContent = say("problem", { problem: problem });
     $("problem").hidden = false;
   }
 
@@ -129,8 +142,11 @@
     if (data && data.problem !== undefined) { showProblem(data.problem); } else { showGame(data); }
   }
 
-  function linkState(text) {
-    $("link").textContent = text + " Updated " + new Date().toLocaleTimeString() + ".";
+  function linkState(key) {
+    // the time as the browser writes it in the language, then in the language's digits
+    var now = WORDS.lang === "en" ? new Date().toLocaleTimeString()
+      : digits(new Date().toLocaleTimeString(WORDS.lang + "-u-nu-latn", { hour12: false }));
+    $("link").textContent = say(key) + " " + say("updated", { time: now });
   }
 
   function poll() {
@@ -138,9 +154,9 @@
       .then(function (response) { return response.json(); })
       .then(function (data) {
         showData(data);
-        linkState("No live stream; checking twice a second.");
+        linkState("polling");
       })
-      .catch(function () { linkState("Cannot reach the scoreboard; still trying."); });
+      .catch(function () { linkState("unreachable"); });
   }
 
   function startPolling() {
@@ -155,10 +171,10 @@
     if (!window.EventSource) { startPolling(); return; }
     source = new EventSource("events");
     source.addEventListener("game", function (event) {
-      showGame(JSON.parse(event.data)); linkState("Live.");
+      showGame(JSON.parse(event.data)); linkState("live");
     });
     source.addEventListener("problem", function (event) {
-      showProblem(JSON.parse(event.data).problem); linkState("Live.");
+      showProblem(JSON.parse(event.data).problem); linkState("live");
     });
     source.onopen = function () { stopPolling(); };
     source.onerror = function () {
