@@ -28,10 +28,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from callbreak_score import game as moves
-from callbreak_score import schema
-from callbreak_score.rules import make_rules
-from callbreak_score.values import replace
+from callbreak_score.core import game as moves
+from callbreak_score.core.rules import make_rules
+from callbreak_score.core.values import replace
+from callbreak_score.storage import schema
 
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
 FIVE_ROUNDS = [((4, 3, 2, 4), (5, 3, 2, 3)), ((3, 4, 3, 3), (3, 4, 4, 2)),

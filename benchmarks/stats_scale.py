@@ -24,9 +24,9 @@ from pathlib import Path
 
 from startup_and_scale import timed  # the script's own folder is on sys.path
 
-from callbreak_score import game as moves
-from callbreak_score import schema
-from callbreak_score.rules import make_rules
+from callbreak_score.core import game as moves
+from callbreak_score.core.rules import make_rules
+from callbreak_score.storage import schema
 
 PEOPLE = ("Asha", "Bimal", "Tulsi", "Ram", "सीता", "गोपाल", "Hari", "Maya")
 

@@ -7,11 +7,11 @@ import sys
 
 def main() -> None:
     try:
-        from .quick import dispatch
+        from .shell.quick import dispatch
 
         if dispatch(sys.argv[1:]):
             return
-        from .cli import main as run
+        from .shell.cli import main as run
 
         run()
     except KeyboardInterrupt:

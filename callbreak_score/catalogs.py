@@ -35,14 +35,19 @@ def _text(node: ast.AST | None) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+def _module(path: Path, folder: Path) -> str:
+    """A module's file as the catalogs name it: core/game.py."""
+    return path.relative_to(folder).as_posix()
+
+
 def extract(folder: Path = PACKAGE) -> dict[str, Entry]:
     """Every message marked in the package's code: msgid -> Entry (where it is used)."""
     found: dict[str, Entry] = {}
-    for path in sorted(folder.glob("*.py")):
+    for path in sorted(folder.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             for text, line in _help_texts(node):
-                found.setdefault(text, Entry(text)).where.append(f"{path.name}:{line}")
+                found.setdefault(text, Entry(text)).where.append(f"{_module(path, folder)}:{line}")
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
             name, args = node.func.id, node.args
@@ -57,7 +62,7 @@ def extract(folder: Path = PACKAGE) -> dict[str, Entry]:
             if one is None:
                 continue
             entry = found.setdefault(one, Entry(one, many))
-            entry.where.append(f"{path.name}:{node.lineno}")
+            entry.where.append(f"{_module(path, folder)}:{node.lineno}")
     return found
 
 
@@ -77,12 +82,12 @@ def untranslatable(folder: Path = PACKAGE) -> list[str]:
     """Messages no catalog can hold, as 'file:line': a refusal or a marked message built
     at run time (an f-string, a choice between two texts, texts added together)."""
     out = []
-    for path in sorted(folder.glob("*.py")):
+    for path in sorted(folder.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in MARKERS | PLURAL_MARKERS | {"Refused"} and node.args
                     and isinstance(node.args[0], (ast.JoinedStr, ast.IfExp, ast.BinOp))):
-                out.append(f"{path.name}:{node.lineno}")
+                out.append(f"{_module(path, folder)}:{node.lineno}")
     return out
 
 

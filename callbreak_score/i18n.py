@@ -25,8 +25,8 @@ def N_(message: str) -> str:
 
 
 def _setting(key: str) -> str | None:
-    from . import settings
-    from .errors import Refused
+    from .core.errors import Refused
+    from .storage import settings
 
     try:
         return settings.get(key)
@@ -195,7 +195,7 @@ def fill(message: str, values: dict[str, object]) -> str:
 def _said(value: object) -> object:
     """A value as the message shows it: a number in the language's digits, a sentence or
     a table word (errors.Said, Refused, Word) in the language."""
-    from .errors import Word
+    from .core.errors import Word
 
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return num(value)

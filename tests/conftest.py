@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from callbreak_score import i18n
-from callbreak_score.cli import app
+from callbreak_score.shell.cli import app
 
 
 @pytest.fixture(autouse=True)

@@ -16,12 +16,12 @@ from xml.etree import ElementTree
 
 import pytest
 
-from callbreak_score import game as moves
-from callbreak_score import store
-from callbreak_score.cells import width
-from callbreak_score.chartview import can_draw_boxes, chart
-from callbreak_score.rules import make_rules
-from callbreak_score.shareview import picture, text
+from callbreak_score.core import game as moves
+from callbreak_score.core.rules import make_rules
+from callbreak_score.storage import store
+from callbreak_score.views.cells import width
+from callbreak_score.views.chartview import can_draw_boxes, chart
+from callbreak_score.views.shareview import picture, text
 from tests.helpers import SEED_004
 
 LONG = "Ramchandra Prasad Bhattarai Koirala Jha"  # 39 characters
@@ -139,7 +139,7 @@ class Parsed(HTMLParser):
 
 def hostile_game() -> moves.Game:
     # `new` refuses '=' in a name now, but a game stored before may hold one
-    from callbreak_score.values import replace
+    from callbreak_score.core.values import replace
 
     return replace(played(names=("Img", DEVANAGARI, "[bold]Ram", "Asha & Co")),
                    players=(HOSTILE, DEVANAGARI, "[bold]Ram", "Asha & Co"))

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from callbreak_score.cli import app
+from callbreak_score.shell.cli import app
 from tests.helpers import snapshot
 from tests.test_cli_processes import ARGS
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from callbreak_score import store
+from callbreak_score.storage import store
 from tests.helpers import SEED_004, snapshot
 
 PLAYERS = ["You", "Aashma", "Tulsi", "Bimal"]
@@ -304,7 +304,7 @@ def test_usage_errors_exit_2(cli) -> None:
 
 
 def test_every_command_has_help_and_is_in_the_readme(cli) -> None:
-    from callbreak_score.cli import app
+    from callbreak_score.shell.cli import app
 
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     names = [c.name or c.callback.__name__ for c in app.registered_commands]

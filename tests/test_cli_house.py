@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from callbreak_score import completion
+from callbreak_score.shell import completion
 from tests.helpers import snapshot
 from tests.test_completion import env_for, same_as_typer
 from tests.test_quick import probe

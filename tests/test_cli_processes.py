@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from callbreak_score import game as moves
-from callbreak_score import schema, store
+from callbreak_score.core import game as moves
+from callbreak_score.storage import schema, store
 from tests.helpers import snapshot
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="uses SIGKILL")

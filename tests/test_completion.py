@@ -13,24 +13,25 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from callbreak_score import completion, store
-from callbreak_score.cli import app
+from callbreak_score.shell import completion
+from callbreak_score.shell.cli import app
+from callbreak_score.storage import store
 from tests.test_cli_processes import callbreak_command
 
 REPO = Path(__file__).parent.parent
 
 
 def test_the_command_table_is_current() -> None:
-    spec = REPO / "callbreak_score" / "completion_spec.py"
+    spec = REPO / "callbreak_score" / "shell" / "completion_spec.py"
     assert spec.read_text(encoding="utf-8") == completion.spec_source(), (
-        "stale: run python -m callbreak_score.completion")
+        "stale: run python -m callbreak_score.shell.completion")
 
 
 @pytest.mark.parametrize("shell", completion.SHELLS)
 def test_completion_scripts_are_current(shell: str, cli) -> None:
     path = REPO / "completions" / completion.SCRIPT_FILES[shell]
     assert path.read_text(encoding="utf-8") == completion.script(shell), (
-        "stale: run python -m callbreak_score.completion")
+        "stale: run python -m callbreak_score.shell.completion")
     assert cli("completion", shell).stdout == path.read_text(encoding="utf-8")
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from callbreak_score import settings, store
-from callbreak_score.defaults import choose, said
-from callbreak_score.errors import Refused
-from callbreak_score.rules import make_rules
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.rules import make_rules
+from callbreak_score.storage import settings, store
+from callbreak_score.storage.defaults import choose, said
 from tests.helpers import snapshot
 from tests.test_completion import env_for, fast_answer, same_as_typer
 from tests.test_settle import RULES_NAMES, play_seed
@@ -298,7 +298,7 @@ def test_settle_shows_the_currency_in_text_not_in_json(cli) -> None:
 def test_settle_amounts_line_up_with_a_devanagari_currency(cli, monkeypatch) -> None:
     play_seed(cli)
     cli("config", "currency", "रु")
-    from callbreak_score.cells import width
+    from callbreak_score.views.cells import width
 
     for cols in (40, 60, 120):
         monkeypatch.setenv("COLUMNS", str(cols))
@@ -338,7 +338,7 @@ def test_config_and_new_fit_the_screen(cli, monkeypatch, cols: int) -> None:
                              "high-bid-points = 16\nextra-cap = 2\nblind = yes\n",
                              encoding="utf-8")
     monkeypatch.setenv("COLUMNS", str(cols))
-    from callbreak_score.cells import width
+    from callbreak_score.views.cells import width
 
     listing = cli("config").stdout.splitlines()
     assert listing[-1] == f"Settings file: {config_file()}"  # whole, to copy

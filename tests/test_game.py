@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from callbreak_score import game as moves
-from callbreak_score.errors import Refused
-from callbreak_score.game import Game
-from callbreak_score.rules import make_rules
+from callbreak_score.core import game as moves
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.game import Game
+from callbreak_score.core.rules import make_rules
 from tests.helpers import SEED_004, legal_round
 
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")

@@ -10,10 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from callbreak_score import game as moves
-from callbreak_score import history, schema, store
-from callbreak_score.errors import Refused
-from callbreak_score.rules import make_rules
+from callbreak_score.core import game as moves
+from callbreak_score.core import history
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.rules import make_rules
+from callbreak_score.storage import schema, store
 from tests.helpers import SEED_004, legal_round, snapshot
 
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")

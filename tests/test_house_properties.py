@@ -12,11 +12,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from callbreak_score import game as moves
-from callbreak_score import schema, scoring
-from callbreak_score.errors import Refused
-from callbreak_score.export import to_csv, to_dict
-from callbreak_score.rules import TRICKS, Rules, make_rules
+from callbreak_score.core import game as moves
+from callbreak_score.core import scoring
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.rules import TRICKS, Rules, make_rules
+from callbreak_score.storage import schema
+from callbreak_score.views.export import to_csv, to_dict
 
 NOW = "2026-11-29T19:00:00+05:45"
 NAMES = ("Asha", "Bimal", "तुल्सी", "Ram", "Sita")

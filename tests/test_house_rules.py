@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from callbreak_score import game as moves
-from callbreak_score import history, scoring
-from callbreak_score.errors import Refused
-from callbreak_score.game import Game
-from callbreak_score.rules import describe, make_rules, rules_from_dict
+from callbreak_score.core import game as moves
+from callbreak_score.core import history, scoring
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.game import Game
+from callbreak_score.core.rules import describe, make_rules, rules_from_dict
 
 NOW = "2026-11-29T19:00:00+05:45"
 NAMES = ("Asha", "Bimal", "Tulsi", "Ram", "Sita")

@@ -91,7 +91,7 @@ def test_a_five_round_game_in_each_language(monkeypatch, cli, lang, cols) -> Non
     assert game_id in card  # ids stay as typed, in Latin digits
     want = (SNAPSHOTS / f"scorecard-{lang}-{cols}.txt").read_text(encoding="utf-8")
     assert card.replace(game_id, "GAME") == want
-    from callbreak_score.cells import width
+    from callbreak_score.views.cells import width
 
     assert max(width(line) for line in card.splitlines()) <= cols
 
@@ -174,7 +174,7 @@ def test_every_language_reads_every_digit(monkeypatch, cli, lang) -> None:
     cli("tricks", "৫", "३", "२", "৩")
     cli("edit", "১", "--tricks", "५", "3", "2", "৩")
     cli("bid", "--", "Asha=৩", "Bimal=४", "तुलसी=3", "Ram=3")
-    from callbreak_score import store
+    from callbreak_score.storage import store
 
     game = store.load(store.resolve(None))
     assert game.rounds[0].bids == (4, 3, 2, 4) and game.rounds[0].tricks == (5, 3, 2, 3)
@@ -236,7 +236,7 @@ def test_started_and_penalty_lines_in_nepali(monkeypatch, cli) -> None:
 @pytest.mark.parametrize(("lang", "words"), [
     ("ne", "खेल सुरु गर्नुहोस्"), ("hi", "खेल शुरू करें"), ("bn", "খেলা শুরু করুন")])
 def test_help_texts_in_each_language(monkeypatch, capsys, lang, words) -> None:
-    from callbreak_score.cli import localized
+    from callbreak_score.shell.cli import localized
 
     speak(monkeypatch, lang)
     monkeypatch.setenv("COLUMNS", "120")

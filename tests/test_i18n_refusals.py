@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from callbreak_score import i18n, settings, store
+from callbreak_score import i18n
+from callbreak_score.storage import settings, store
 
 from .helpers import snapshot
 from .test_i18n import LANGS, PLAYERS, five_rounds, in_script, speak
@@ -301,7 +302,7 @@ def test_host_without_lan_is_said_in_the_language(monkeypatch, cli, lang) -> Non
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_scoreboards_problems_are_english_in_json_and_local_when_said(monkeypatch,
                                                                            lang) -> None:
-    from callbreak_score.live import Watcher
+    from callbreak_score.shell.live import Watcher
 
     views = []
     watcher = Watcher(None, views.append)
@@ -322,7 +323,7 @@ def test_the_scoreboards_problems_are_english_in_json_and_local_when_said(monkey
 @pytest.mark.parametrize("lang", ("en", *LANGS))
 def test_ctrl_c_is_said_in_the_language(monkeypatch, capsys, lang) -> None:
     from callbreak_score import __main__ as entry
-    from callbreak_score import quick
+    from callbreak_score.shell import quick
 
     def interrupted(words: object) -> bool:
         raise KeyboardInterrupt

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from callbreak_score.cells import width
+from callbreak_score.views.cells import width
 
 from .test_i18n import LANGS, PLAYERS, five_rounds, in_script, speak
 
@@ -102,7 +102,7 @@ def test_the_progress_label_is_translated(monkeypatch) -> None:
 
     from rich.progress import Progress
 
-    from callbreak_score import statsview
+    from callbreak_score.views import statsview
 
     class Tty(io.StringIO):
         def isatty(self) -> bool:

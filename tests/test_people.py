@@ -6,8 +6,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from callbreak_score.errors import Refused
-from callbreak_score.people import key, since, started
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.people import key, since, started
 
 NEPAL = timezone(timedelta(hours=5, minutes=45))
 NOW = datetime(2026, 11, 29, 21, 14, 5, tzinfo=NEPAL)

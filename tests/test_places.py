@@ -7,7 +7,7 @@ import sys
 import platformdirs
 import pytest
 
-from callbreak_score.places import user_dir
+from callbreak_score.storage.places import user_dir
 
 
 @pytest.mark.parametrize("xdg", [None, "", "  ", "/tmp/xdg-somewhere"])

@@ -12,7 +12,7 @@ import time
 import pexpect
 import pytest
 
-from callbreak_score import store
+from callbreak_score.storage import store
 from tests.helpers import SEED_004, snapshot
 from tests.test_cli_processes import callbreak_command
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from callbreak_score import quick, store
+from callbreak_score.shell import quick
+from callbreak_score.storage import store
 from tests.test_cli_processes import callbreak_command
 
 PROBE = """

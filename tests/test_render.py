@@ -8,7 +8,7 @@ import unicodedata
 
 import pytest
 
-from callbreak_score import cells
+from callbreak_score.views import cells
 from tests.helpers import SEED_004
 
 LONG = ["Ram Bahadur Thapa Magar Chhetri Gurung", "सीता कुमारी श्रेष्ठ",
@@ -72,7 +72,7 @@ def game_with(cli):
 
 
 def run_at(cli, width: int, *words: str) -> str:
-    result = cli.runner.invoke(__import__("callbreak_score.cli").cli.app, list(words),
+    result = cli.runner.invoke(__import__("callbreak_score.shell.cli").shell.cli.app, list(words),
                                env={"COLUMNS": str(width)}, prog_name="callbreak")
     assert result.exit_code == 0, result.output
     return result.stdout
@@ -166,8 +166,8 @@ def test_the_list_is_a_table_at_80_columns_with_everyday_names(cli, game_with) -
 
 
 def test_ascii_output_when_the_screen_cannot_show_box_lines(cli, game_with) -> None:
-    from callbreak_score.render import Style, scorecard
-    from callbreak_score.store import load, resolve
+    from callbreak_score.storage.store import load, resolve
+    from callbreak_score.views.render import Style, scorecard
 
     game_with(["Ram Bahadur Thapa", "Sita Kumari Shrestha", "Ram Bahadur Tamang", "Gita"])
     game = load(resolve(None))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from callbreak_score.errors import Refused
-from callbreak_score.rules import Rules, describe, make_rules, rules_from_dict
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.rules import Rules, describe, make_rules, rules_from_dict
 
 
 def test_preset_defaults() -> None:

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from callbreak_score import scoring
-from callbreak_score.game import Round
-from callbreak_score.rules import make_rules
+from callbreak_score.core import scoring
+from callbreak_score.core.game import Round
+from callbreak_score.core.rules import make_rules
 from tests.helpers import SEED_004, legal_round
 
 NEPAL = make_rules("nepal")

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from callbreak_score import store
-from callbreak_score.serve import ROUTES, TIMEOUT, qr_lines, route
+from callbreak_score.shell.serve import ROUTES, TIMEOUT, qr_lines, route
+from callbreak_score.storage import store
 from tests.serving import Events, Server
 from tests.test_cli_processes import run
 from tests.test_i18n import LANGS, in_script
@@ -291,17 +291,18 @@ def test_the_qr_code_fits_the_terminal_or_is_left_out() -> None:
 
 
 def test_no_other_command_pays_for_serve() -> None:
-    code = ("import sys, callbreak_score.__main__, callbreak_score.quick, callbreak_score.cli; "
+    code = ("import sys, callbreak_score.__main__, callbreak_score.shell.quick, "
+            "callbreak_score.shell.cli; "
             "print(sorted(m for m in ('http.server', 'segno', 'socketserver', "
-            "'callbreak_score.serve', 'callbreak_score.live') if m in sys.modules))")
+            "'callbreak_score.shell.serve', 'callbreak_score.shell.live') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=30)
     assert out.stdout.strip() == "[]", out.stderr
 
 
 def test_without_a_network_lan_asks_for_an_address(monkeypatch: pytest.MonkeyPatch) -> None:
-    from callbreak_score import serve
-    from callbreak_score.errors import Refused
+    from callbreak_score.core.errors import Refused
+    from callbreak_score.shell import serve
 
     class Unreachable:
         def __init__(self, *args: object) -> None:
@@ -346,7 +347,7 @@ def served(lang: str | None, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, by
 def test_the_english_page_says_what_it_said(home: Path, monkeypatch) -> None:
     new_game()
     page, script, _ = served(None, monkeypatch)
-    shipped = Path(__file__).parent.parent / "callbreak_score" / "web"
+    shipped = Path(__file__).parent.parent / "callbreak_score" / "shell" / "web"
     assert page == (shipped / "index.html").read_bytes()  # English: the page as written
     assert "/*WORDS*/null" in (shipped / "app.js").read_text(encoding="utf-8")
     assert b"/*WORDS*/" not in script

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from callbreak_score import settings
-from callbreak_score.errors import Refused
+from callbreak_score.core.errors import Refused
+from callbreak_score.storage import settings
 
 
 def write(tmp_path: Path, text: str) -> Path:

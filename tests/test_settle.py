@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from callbreak_score import game as moves
-from callbreak_score.errors import Refused
-from callbreak_score.game import Game
-from callbreak_score.rules import make_rules
-from callbreak_score.scoring import Round
-from callbreak_score.settle import (
+from callbreak_score.core import game as moves
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.game import Game
+from callbreak_score.core.rules import make_rules
+from callbreak_score.core.scoring import Round
+from callbreak_score.core.settle import (
     fewest_transfers,
     points_nets,
     rank_nets,
@@ -22,7 +22,7 @@ from callbreak_score.settle import (
     split,
     stake_of,
 )
-from callbreak_score.values import replace
+from callbreak_score.core.values import replace
 from tests.helpers import SEED_004, legal_round, snapshot
 
 RULES_NAMES = ("Asha", "Bimal", "Tulsi", "Ram")  # seed 004: 9.3, 9.1, 14.1, -12.9
@@ -258,7 +258,7 @@ def test_settle_refusals_change_nothing(cli, home) -> None:
         assert says in result.stderr and result.stderr.startswith("callbreak: ")
     assert snapshot(home) == before
     assert "Nobody pays" in cli("settle", "--stake", "10", "--partial").stdout
-    from callbreak_score import store
+    from callbreak_score.storage import store
 
     with open(store.game_path(store.game_ids()[0]), "ab") as handle:
         handle.write(b"\x00")  # the game file is damaged now
@@ -267,7 +267,7 @@ def test_settle_refusals_change_nothing(cli, home) -> None:
 
 
 def test_settle_fits_every_width_with_long_and_devanagari_names(cli, monkeypatch) -> None:
-    from callbreak_score.cells import width
+    from callbreak_score.views.cells import width
 
     names = ("Ramchandra Prasad Bhattarai Koirala Jha", "श्रीकृष्ण प्रसाद भट्टराई", "গোপাল", "Asha")
     play_seed(cli, names)

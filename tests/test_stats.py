@@ -14,11 +14,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from callbreak_score import game as moves
-from callbreak_score import index, store
-from callbreak_score.rules import make_rules
-from callbreak_score.scoring import made, score
-from callbreak_score.values import replace
+from callbreak_score.core import game as moves
+from callbreak_score.core.rules import make_rules
+from callbreak_score.core.scoring import made, score
+from callbreak_score.core.values import replace
+from callbreak_score.storage import index, store
 from tests.helpers import SEED_004, legal_round, snapshot
 
 # Spellings of the same people: case and Unicode normalization do not make another player
@@ -123,7 +123,7 @@ def test_stats_equal_a_brute_force_count(cli, home, games) -> None:
 
 def seed_game(cli, names=("Asha", "Bimal", "Tulsi", "Ram")) -> None:
     """Seed 004's game stored as `new`, `bid` and `tricks` would store it (and current)."""
-    from callbreak_score.quick import now
+    from callbreak_score.shell.quick import now
 
     game = moves.new_game("", names, make_rules(), None, now())
     for bids, won in SEED_004:
@@ -247,7 +247,7 @@ def test_a_long_rebuild_reports_its_progress(cli, home: Path) -> None:
 
 def test_plain_stats_never_imports_typer(cli, home: Path) -> None:
     seed_game(cli)
-    probe = ("import sys; from callbreak_score.quick import dispatch; "
+    probe = ("import sys; from callbreak_score.shell.quick import dispatch; "
              "assert dispatch(['stats', '--json']); assert 'typer' not in sys.modules")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           env={**os.environ, "CALLBREAK_HOME": str(home)})
@@ -257,7 +257,7 @@ def test_plain_stats_never_imports_typer(cli, home: Path) -> None:
 
 
 def test_stats_fit_every_width_with_long_and_devanagari_names(cli, monkeypatch) -> None:
-    from callbreak_score.cells import width
+    from callbreak_score.views.cells import width
 
     names = ("Ramchandra Prasad Bhattarai Koirala Jha", "श्रीकृष्ण प्रसाद भट्टराई", "গোপাল", "Asha")
     seed_game(cli, names)

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from callbreak_score import game as moves
-from callbreak_score import schema, store
-from callbreak_score.errors import Damaged, Refused
-from callbreak_score.rules import make_rules
+from callbreak_score.core import game as moves
+from callbreak_score.core.errors import Damaged, Refused
+from callbreak_score.core.rules import make_rules
+from callbreak_score.storage import schema, store
 from tests.helpers import SEED_004, legal_round, snapshot
 
 PLAYERS = ["You", "Aashma", "Tulsi", "Bimal"]

@@ -12,10 +12,18 @@ import os
 import sys
 from collections.abc import Sequence
 
+from callbreak_score.core.game import Game
+from callbreak_score.core.scoring import (
+    Round,
+    instant_win_seats,
+    made,
+    points,
+    round_scores,
+    running_totals,
+)
+from callbreak_score.i18n import _, fill, num, t, tn
+
 from . import cells
-from .game import Game
-from .i18n import _, fill, num, t, tn
-from .scoring import Round, instant_win_seats, made, points, round_scores, running_totals
 
 GREEN, RED, BOLD, DIM, RESET = "\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from .errors import Damaged, Refused, Said
+from callbreak_score.core.errors import Damaged, Refused, Said
 
 PRESETS = ("nepal", "pagat", "tens")
 WHOLE = "a whole number"

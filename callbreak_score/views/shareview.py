@@ -3,12 +3,13 @@ the chart as a self-contained SVG picture or HTML page (Rich's recording console
 
 from __future__ import annotations
 
+from callbreak_score.core.game import Game
+from callbreak_score.core.rules import end_words
+from callbreak_score.core.scoring import made, points, round_scores, running_totals
+from callbreak_score.i18n import N_, _, language, num, t
+
 from .cells import wrap
 from .chartview import chart
-from .game import Game
-from .i18n import N_, _, language, num, t
-from .rules import end_words
-from .scoring import made, points, round_scores, running_totals
 
 PHONE = 36  # columns a chat bubble on a phone shows without wrapping
 PICTURE = 64  # columns of the SVG and HTML (they scale to the screen)

@@ -18,8 +18,9 @@ import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from .errors import Refused
-from .i18n import N_, _, language, num, t
+from callbreak_score.core.errors import Refused
+from callbreak_score.i18n import N_, _, language, num, t
+
 from .live import View, Watcher
 
 # What each route serves; anything else is 404. Assets are read once, from the package.
@@ -294,7 +295,7 @@ def read_assets() -> dict[str, bytes]:
     """The page, its script and style, the page and script in the language spoken."""
     from importlib.resources import files
 
-    web = files("callbreak_score") / "web"
+    web = files(__package__) / "web"
     raw = {name: (web / file).read_bytes().decode("utf-8") for name, (file, _) in ASSETS.items()}
     raw[""] = page_in_language(raw[""])
     raw["app.js"] = raw["app.js"].replace(WORDS_MARK, words_json(), 1)
@@ -359,8 +360,8 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
     import secrets
     import shutil
 
-    from . import store
-    from .cells import wrap
+    from callbreak_score.storage import store
+    from callbreak_score.views.cells import wrap
 
     if game_id is not None:
         store.check_id(game_id)

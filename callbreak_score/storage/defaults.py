@@ -3,10 +3,11 @@ says (pure; settings.py reads the file)."""
 
 from __future__ import annotations
 
-from .errors import Refused, Said
-from .rules import TRICKS, Rules, make_rules
+from callbreak_score.core.errors import Refused, Said
+from callbreak_score.core.rules import TRICKS, Rules, make_rules
+from callbreak_score.core.values import frozen
+
 from .settings import KEYS, WHOLE, YESNO
-from .values import frozen
 
 # the settings that are options of `new` (its option names without the dashes)
 NEW_KEYS = tuple(key for key in KEYS if key not in ("language", "digits", "currency"))
@@ -90,7 +91,7 @@ def choose(typed: dict[str, object], saved: dict[str, str], seats: int) -> Choic
 def said(choice: Choice) -> list[str]:
     """The lines `new` prints about the settings it used (none when it used none), in the
     interface's language."""
-    from .i18n import t
+    from callbreak_score.i18n import t
 
     lines = []
     if choice.applied:

@@ -10,10 +10,13 @@ from typing import Annotated
 import typer
 from typer._completion_classes import completion_init
 
-from . import game as moves
-from . import quick, render, store, texts
-from .errors import Refused, refusing
-from .i18n import N_, _, t, tn
+from callbreak_score.core import game as moves
+from callbreak_score.core.errors import Refused, refusing
+from callbreak_score.i18n import N_, _, t, tn
+from callbreak_score.storage import store
+from callbreak_score.views import render, texts
+
+from . import quick
 from .quick import card, change_current, now, say
 
 app = typer.Typer(
@@ -174,8 +177,8 @@ def new(
     if not players:
         raise Refused("give three, four or five players in turn order: callbreak new P1 P2 "
                       "P3 P4 (or --again for the same players as the current game)")
-    from .defaults import choose, said
-    from .settings import load
+    from callbreak_score.storage.defaults import choose, said
+    from callbreak_score.storage.settings import load
 
     choice = choose({key: getattr(value, "value", value) for key, value in typed.items()
                      if value is not None and value is not False}, load(), len(players))
@@ -242,7 +245,7 @@ def _step(move: Callable, message: str) -> None:
 @refusing
 def undo() -> None:
     """Take back the last change, whatever it was (bids, tricks, edit, finish, restore)."""
-    from .history import undo as move
+    from callbreak_score.core.history import undo as move
 
     _step(move, N_("Took back {change}."))
 
@@ -251,7 +254,7 @@ def undo() -> None:
 @refusing
 def redo() -> None:
     """Put back what the last undo took back (until a new change is made)."""
-    from .history import redo as move
+    from callbreak_score.core.history import redo as move
 
     _step(move, N_("Put back {change}."))
 
@@ -265,7 +268,7 @@ def history(
     """List every change made to a game, with its time, newest last."""
     chosen = store.load(store.resolve(game))
     if json:
-        from .export import history_json
+        from callbreak_score.views.export import history_json
 
         sys.stdout.write(history_json(chosen))
         return
@@ -321,7 +324,7 @@ def list_games(
     json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
     """List games, newest first (the current one marked)."""
-    from .export import summary
+    from callbreak_score.views.export import summary
 
     shown = store.game_ids(limit=None if show_all else 21)
     more = len(shown) > 20 and not show_all
@@ -384,7 +387,7 @@ def export(
     ] = False,
 ) -> None:
     """Export a game as CSV (default) or JSON."""
-    from . import export as exporter
+    from callbreak_score.views import export as exporter
 
     if excel and fmt is not Format.csv:
         raise Refused("--excel is for CSV; leave out --format json")
@@ -440,7 +443,7 @@ def restore(
         "--backup", metavar="N", help="Which backup to put back: 1 is the newest.")] = 1,
 ) -> None:
     """Show a game's backups or put one back (the current version becomes a backup)."""
-    from .recovery import list_backups, restore_backup
+    from callbreak_score.storage.recovery import list_backups, restore_backup
 
     if list_only:
         say(list_backups(store.check_id(game)))
@@ -462,7 +465,7 @@ def doctor(
     """Check every file in the data folder and say how to fix what is wrong."""
     from contextlib import nullcontext
 
-    from .recovery import check_all
+    from callbreak_score.storage.recovery import check_all
 
     with store.locked() if fix else nullcontext():
         problems = check_all(fix)
@@ -493,7 +496,7 @@ SinceOpt = Annotated[str | None, typer.Option(
 def _since(words: str) -> float:
     from datetime import datetime
 
-    from .people import since
+    from callbreak_score.core.people import since
 
     return since(words, datetime.now().astimezone()).timestamp()
 
@@ -565,11 +568,12 @@ def settle(
                     ] = False,
 ) -> None:
     """Settle up a game, or a sitting with --since: each net and the fewest transfers."""
-    from . import index, settleview
-    from .cells import screen_width
-    from .settings import get
-    from .settle import settle as reckon
-    from .settle import stake_of
+    from callbreak_score.core.settle import settle as reckon
+    from callbreak_score.core.settle import stake_of
+    from callbreak_score.storage import index
+    from callbreak_score.storage.settings import get
+    from callbreak_score.views import settleview
+    from callbreak_score.views.cells import screen_width
 
     amount = stake_of(stake)
     if since is not None and game is not None:
@@ -616,9 +620,9 @@ def stats(
 @refusing
 def chart(game: GameArg = None) -> None:
     """Chart every player's running total round by round."""
-    from .chartview import can_draw_boxes
-    from .chartview import chart as draw
-    from .layout import console
+    from callbreak_score.views.chartview import can_draw_boxes
+    from callbreak_score.views.chartview import chart as draw
+    from callbreak_score.views.layout import console
 
     out = console()
     out.print(draw(store.load(store.resolve(game)), out.width, can_draw_boxes(out.encoding)),
@@ -643,8 +647,8 @@ def share(
         show_default=False)] = None,
 ) -> None:
     """A game to send: the order and totals as text, or the scorecard and chart as a picture."""
-    from . import shareview
-    from .chartview import can_draw_boxes
+    from callbreak_score.views import shareview
+    from callbreak_score.views.chartview import can_draw_boxes
 
     chosen = store.load(store.resolve(game))
     if fmt is ShareFormat.text:
@@ -720,7 +724,7 @@ def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
 
 def main() -> None:
     """Run the Typer app; in another language, with its help texts translated."""
-    from .i18n import language
+    from callbreak_score.i18n import language
 
     if language() == "en":
         app(prog_name="callbreak")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .game import Game
-from .scoring import points, round_scores, running_totals
+from callbreak_score.core.game import Game
+from callbreak_score.core.scoring import points, round_scores, running_totals
 
 
 def _number(game: Game, units: int) -> int | float:

@@ -18,8 +18,9 @@ import re
 import sys
 import time
 
-from .errors import Damaged, Refused, Said
-from .game import Game
+from callbreak_score.core.errors import Damaged, Refused, Said
+from callbreak_score.core.game import Game
+
 from .schema import ID_PATTERN, MAX_PER_DAY, SCHEMA, decode, encode
 
 BACKUPS = 3
@@ -100,7 +101,7 @@ def add(draft: Game) -> Game:
 
     Call under the lock. Ids are the start date (YYMMDD, from `created`) and a number.
     """
-    from .values import replace
+    from callbreak_score.core.values import replace
 
     today = draft.created[2:4] + draft.created[5:7] + draft.created[8:10]
     taken = [int(i[7:]) for i in game_ids(today + "-", limit=1)]

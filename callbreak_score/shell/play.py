@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from . import cells, history, store
-from . import game as moves
-from .errors import Refused
-from .game import WHAT, Game
-from .i18n import N_, _, num, t, tn
+from callbreak_score.core import game as moves
+from callbreak_score.core import history
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.game import WHAT, Game
+from callbreak_score.i18n import N_, _, num, t, tn
+from callbreak_score.storage import store
+from callbreak_score.views import cells
+from callbreak_score.views.texts import bids_said
+
 from .quick import now
 from .screen import Quit, Screen, open_screen
-from .texts import bids_said
 
 KEYS = N_("Keys: a number fills the player asked, several numbers fill the next players "
         "too, NAME=N fills anyone; u takes back the last number typed (at the start of a "
@@ -34,7 +37,7 @@ class Session:
     """One run of `play` on one game."""
 
     def __init__(self, screen: Screen, game_id: str) -> None:
-        from .render import style_for
+        from callbreak_score.views.render import style_for
 
         self.more = style_for().more
         self.screen = screen
@@ -47,7 +50,7 @@ class Session:
     # ---- the loop ------------------------------------------------------------------------
 
     def run(self) -> None:
-        from .render import scorecard, style_for
+        from callbreak_score.views.render import scorecard, style_for
 
         self.screen.raw(scorecard(self.game, style_for()))
         self.screen.say(_("Type h for the keys."), "dim")
@@ -94,8 +97,8 @@ class Session:
         self.announced = (number, kind)
 
     def show_card(self) -> None:
-        from .render import scorecard, style_for
-        from .texts import standings_text
+        from callbreak_score.views.render import scorecard, style_for
+        from callbreak_score.views.texts import standings_text
 
         self.screen.raw(scorecard(self.game, style_for()))
         for line in standings_text(self.game):
@@ -159,7 +162,7 @@ class Session:
         elif word in ("q", "quit"):
             raise Quit
         elif word == "s":
-            from .render import scorecard, style_for
+            from callbreak_score.views.render import scorecard, style_for
 
             self.screen.raw(scorecard(self.game, style_for()))
         elif word == "u":
@@ -271,7 +274,7 @@ class Session:
             self.changed_elsewhere()
 
     def changed_elsewhere(self) -> None:
-        from .render import scorecard, style_for
+        from callbreak_score.views.render import scorecard, style_for
 
         self.screen.say(t("Game {game} was changed in another terminal; here it is now (the "
                           "numbers typed for this step were not saved):", game=self.game_id),
@@ -281,7 +284,7 @@ class Session:
         raise Again
 
     def undo_saved(self) -> None:
-        from .texts import change_words
+        from callbreak_score.views.texts import change_words
 
         with store.locked():
             saved = store.load(self.game_id)
@@ -343,10 +346,10 @@ def choose_game(screen: Screen, game_id: str | None) -> str:
 
 
 def start_new(screen: Screen, last: Game | None) -> str:
-    from . import settings
-    from .defaults import choose, said
-    from .rules import PRESETS
-    from .texts import started
+    from callbreak_score.core.rules import PRESETS
+    from callbreak_score.storage import settings
+    from callbreak_score.storage.defaults import choose, said
+    from callbreak_score.views.texts import started
 
     screen.say(_("A new game of three to five players, in turn order: the first one deals "
                  "first."), "bold")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from . import cells
+from callbreak_score.views import cells
 
 
 class Quit(Exception):
@@ -51,7 +51,7 @@ def open_screen() -> Screen:
 
     from rich.console import Console
 
-    from .render import style_for
+    from callbreak_score.views.render import style_for
 
     style = style_for()
     interactive = sys.stdin.isatty()

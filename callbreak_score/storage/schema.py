@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import game as moves
-from . import history as log
-from .errors import Damaged, Refused, Said
-from .game import Game, Round
-from .history import Change
-from .rules import rules_from_dict
-from .values import replace
+from callbreak_score.core import game as moves
+from callbreak_score.core import history as log
+from callbreak_score.core.errors import Damaged, Refused, Said
+from callbreak_score.core.game import Game, Round
+from callbreak_score.core.history import Change
+from callbreak_score.core.rules import rules_from_dict
+from callbreak_score.core.values import replace
 
 SCHEMA = 3
 ID_PATTERN = re.compile(r"\A(\d{6})-([1-9]\d{0,5})\Z")

@@ -13,11 +13,11 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from .errors import refusing
+from callbreak_score.core.errors import refusing
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every TAB
 if TYPE_CHECKING:
-    from .game import Game
+    from callbreak_score.core.game import Game
 
 COMPLETE_VAR = "_CALLBREAK_COMPLETE"  # the variable Typer's completion scripts set
 
@@ -30,14 +30,14 @@ def now() -> str:
 
 def say(text: str) -> None:
     """Print words for a person: every line fitted to the screen's width."""
-    from .cells import fit, screen_width
+    from callbreak_score.views.cells import fit, screen_width
 
     text = fit(text.rstrip("\n"), screen_width())
     sys.stdout.write(text + "\n")
 
 
 def card(game: Game) -> None:
-    from .render import scorecard, style_for
+    from callbreak_score.views.render import scorecard, style_for
 
     say(scorecard(game, style_for()))
 
@@ -48,8 +48,8 @@ def change_current(change: Callable[[Game], Game], kind: str | None) -> tuple[Ga
     With a `kind`, the change is recorded in the game's history; without, `change` is an
     undo or redo, which records itself.
     """
-    from . import store
-    from .history import record
+    from callbreak_score.core.history import record
+    from callbreak_score.storage import store
 
     with store.locked():
         before = store.load(store.resolve(None))
@@ -62,8 +62,8 @@ def change_current(change: Callable[[Game], Game], kind: str | None) -> tuple[Ga
 
 @refusing
 def bid(words: Sequence[str]) -> None:
-    from .game import enter_bids, parse_bids
-    from .texts import bids_entered
+    from callbreak_score.core.game import enter_bids, parse_bids
+    from callbreak_score.views.texts import bids_entered
 
     _, game = change_current(lambda g: enter_bids(g, *parse_bids(g, words), now=now()), "bids")
     say(bids_entered(game))
@@ -73,7 +73,7 @@ def bid(words: Sequence[str]) -> None:
 
 @refusing
 def tricks(words: Sequence[str]) -> None:
-    from .game import enter_tricks, parse_numbers
+    from callbreak_score.core.game import enter_tricks, parse_numbers
 
     _, game = change_current(
         lambda g: enter_tricks(g, parse_numbers(g, words, "tricks"), now()), "tricks")
@@ -82,15 +82,15 @@ def tricks(words: Sequence[str]) -> None:
 
 @refusing
 def show(game_id: str | None, as_json: bool) -> None:
-    from . import store
+    from callbreak_score.storage import store
 
     game = store.load(store.resolve(game_id))
     if as_json:
-        from .export import to_json
+        from callbreak_score.views.export import to_json
 
         sys.stdout.write(to_json(game))
     else:
-        from .render import scorecard, style_for
+        from callbreak_score.views.render import scorecard, style_for
 
         sys.stdout.write(scorecard(game, style_for()))
 

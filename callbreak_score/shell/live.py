@@ -9,9 +9,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from . import store
-from .errors import Refused, Said
-from .values import frozen
+from callbreak_score.core.errors import Refused, Said
+from callbreak_score.core.values import frozen
+from callbreak_score.storage import store
 
 INTERVAL = 0.2  # seconds between two looks at the file: a change reaches pages well within 1 s
 
@@ -91,7 +91,7 @@ class Watcher:
             except Refused as error:
                 view = self._problem(version, game_id, Problem(error))
             else:
-                from .export import to_dict, to_json
+                from callbreak_score.views.export import to_dict, to_json
 
                 body = to_json(game).encode("utf-8")  # show --json's very bytes
                 view = View(version, game_id, body, _event(to_dict(game), version, "game"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from .errors import Refused, refusing
+from callbreak_score.core.errors import Refused, refusing
 
 
 def plain(words: Sequence[str]) -> tuple[list[str], bool] | None:
@@ -22,15 +22,16 @@ def plain(words: Sequence[str]) -> tuple[list[str], bool] | None:
 
 @refusing
 def run(players: Sequence[str], since: float | None, newest: int | None, as_json: bool) -> None:
-    from . import index, statsview
-    from .people import key
-    from .stats import standing_order
+    from callbreak_score.core.people import key
+    from callbreak_score.core.stats import standing_order
+    from callbreak_score.storage import index
+    from callbreak_score.views import statsview
 
     keys = [key(p) for p in players]
     found, damaged = index.standings(since, newest, keys, statsview.rebuild_progress())
     found = standing_order(found)
     if damaged:
-        from .i18n import t
+        from callbreak_score.i18n import t
 
         for problem in damaged:
             print("callbreak: " + t("damaged: {problem}", problem=problem), file=sys.stderr)
@@ -45,6 +46,6 @@ def run(players: Sequence[str], since: float | None, newest: int | None, as_json
         sys.stdout.write(json.dumps({"players": [p.to_dict() for p in found]},
                                     ensure_ascii=False, indent=2) + "\n")
         return
-    from .cells import screen_width
+    from callbreak_score.views.cells import screen_width
 
     sys.stdout.write(statsview.text(found, screen_width()))

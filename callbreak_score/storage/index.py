@@ -11,16 +11,17 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.stats import PlayerStats, Versus, seat_lines
+
 from . import store
-from .errors import Refused
 from .schema import ID_PATTERN
-from .stats import PlayerStats, Versus, seat_lines
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
 
-    from .game import Game
+    from callbreak_score.core.game import Game
 
 FILE = "index.sqlite3"
 VERSION = "2"
@@ -146,7 +147,7 @@ def _problems(damaged: list[str]) -> list[Refused]:
 
 def _add(conn: sqlite3.Connection, game_id: str, stamp: tuple[int, int, int]) -> None:
     # the stamp was taken before the file is read: a save in between shows next time
-    from .people import started
+    from callbreak_score.core.people import started
 
     try:
         game = store.load(game_id)
@@ -207,7 +208,7 @@ def player_stats(
         found = _figures(conn, since, newest)
     if not keys:
         return found
-    from .people import key
+    from callbreak_score.core.people import key
 
     return [p for p in found if key(p.name) in keys]
 
@@ -279,7 +280,7 @@ def games_since(moment: float) -> tuple[list[Game], list[Refused]]:
     index: money is settled from the source), and the damaged files' problems."""
     import time
 
-    from .people import started
+    from callbreak_score.core.people import started
 
     # ids begin with the day as yymmdd, so they sort by date from 2000 on; a day before
     # that is before every game. (Offsets differ by less than a day.)

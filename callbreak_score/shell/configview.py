@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import sys
 
-from . import settings
-from .errors import Refused
-from .i18n import t
+from callbreak_score.core.errors import Refused
+from callbreak_score.i18n import t
+from callbreak_score.storage import settings
+
 from .quick import say
 
 

@@ -25,7 +25,7 @@ class Said(str):
         return said
 
     def local(self) -> str:
-        from .i18n import t
+        from callbreak_score.i18n import t
 
         return t(self.message, **self.values)
 
@@ -47,7 +47,7 @@ class Refused(Exception):
 
     def local(self) -> str:
         """The message in the interface's language, numbers in its digits."""
-        from .i18n import _, fill, language, ngettext
+        from callbreak_score.i18n import _, fill, language, ngettext
 
         if language() == "en":
             return str(self)

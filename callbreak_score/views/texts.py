@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from callbreak_score.core import rules as rulebook
+from callbreak_score.core.game import Game
+from callbreak_score.core.history import Change
+from callbreak_score.i18n import _, num, t, tn
+
 from . import cells
-from . import rules as rulebook
-from .game import Game
-from .history import Change
-from .i18n import _, num, t, tn
 from .render import RED, Style, names
 
 
@@ -84,8 +85,8 @@ def _slots(letter: str, seats: int) -> str:
 
 def standings_text(game: Game) -> list[str]:
     """The places after a round, and what the rest of the game can change."""
-    from .scoring import points
-    from .standing import places, rounds_left, to_target
+    from callbreak_score.core.scoring import points
+    from callbreak_score.core.standing import places, rounds_left, to_target
 
     if not game.completed or game.finished is not None:
         return []

@@ -5,11 +5,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from callbreak_score.core.stats import PlayerStats
+from callbreak_score.i18n import _, num, t
+from callbreak_score.storage.index import Report
+
 from .cells import wrap
-from .i18n import _, num, t
-from .index import Report
 from .layout import console
-from .stats import PlayerStats
 
 LONG_REBUILD = 300  # game files to read before a progress bar is worth showing
 

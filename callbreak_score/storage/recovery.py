@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import os
 
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.game import Game
+from callbreak_score.core.history import record
+from callbreak_score.core.scoring import points
+from callbreak_score.core.values import replace
+from callbreak_score.i18n import _, num, t
+
 from . import schema, store
-from .errors import Refused
-from .game import Game
-from .history import record
-from .i18n import _, num, t
-from .scoring import points
-from .values import replace
 
 
 def _describe(game: Game) -> str:

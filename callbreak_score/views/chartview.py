@@ -3,10 +3,11 @@ the legend, the winner marked; ASCII where the output cannot encode box characte
 
 from __future__ import annotations
 
+from callbreak_score.core.game import Game
+from callbreak_score.core.scoring import points, running_totals
+from callbreak_score.i18n import _, num, t
+
 from .cells import wrap
-from .game import Game
-from .i18n import _, num, t
-from .scoring import points, running_totals
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from callbreak_score.core.settle import Settlement
+from callbreak_score.i18n import _, num, t
+
 from .cells import width, wrap
-from .i18n import _, num, t
-from .settle import Settlement
 
 
 def money(amount: Decimal, stake: Decimal) -> str:
