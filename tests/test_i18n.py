@@ -280,3 +280,27 @@ def test_rules_backups_and_doctor_in_each_language(monkeypatch, cli, lang, bids)
     assert "sound" not in cli("doctor").stdout
     refused = cli("restore", game_id, "--backup", "99", code=1).stderr
     assert refused.startswith("callbreak: --backup ") and in_script(refused, lang)
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_ids_dates_and_settings_read_every_digit(monkeypatch, cli, lang) -> None:
+    """Typed in Devanagari or Bengali digits, a game id, a --since date and a whole-number
+    setting mean what their Latin digits mean; the file keeps 0-9."""
+    speak(monkeypatch, lang)
+    game_id = five_rounds(cli)
+    devanagari = game_id.translate(str.maketrans("0123456789", "०१२३४५६७८९"))
+    bengali = game_id.translate(str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯"))
+    english = cli("show", game_id, "--json").stdout
+    assert cli("show", devanagari, "--json").stdout == english
+    assert cli("export", bengali).stdout == cli("export", game_id).stdout
+    cli("use", bengali)
+    assert cli("restore", devanagari, "--list").stdout == cli("restore", game_id, "--list").stdout
+    day = "20" + game_id[:2] + "-" + game_id[2:4] + "-" + game_id[4:6]
+    native_day = day.translate(str.maketrans("0123456789", "०१२३४५६७८९"))
+    settled = cli("settle", "--stake", "10", "--since", native_day, "--json").stdout
+    assert '"games": [\n    "' + game_id in settled
+    cli("config", "max-bid", "১০")
+    config = Path(os.environ["CALLBREAK_CONFIG"]).read_text(encoding="utf-8")
+    assert "max-bid = 10\n" in config
+    refused = cli("show", devanagari + "/x", code=1).stderr
+    assert refused.count("\n") == 1 and devanagari + "/x" in refused

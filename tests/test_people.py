@@ -25,7 +25,8 @@ def test_when_words() -> None:
     assert since(" TODAY ", NOW) == since("today", NOW)
     assert since("2026-11-01", NOW) == datetime(2026, 11, 1, 0, 0, tzinfo=NEPAL)
     assert since("19:30", NOW) == datetime(2026, 11, 29, 19, 30, tzinfo=NEPAL)
-    for bad in ("yesterday", "29/11/2026", "25:00", ""):
+    assert since("7:30", NOW) == datetime(2026, 11, 29, 7, 30, tzinfo=NEPAL)
+    for bad in ("yesterday", "29/11/2026", "25:00", "", "7:3", "a:30"):
         with pytest.raises(Refused, match="is not a date"):
             since(bad, NOW)
 

@@ -30,6 +30,8 @@ def since(words: str, now: datetime) -> datetime:
         return datetime.combine(day, time(0, 0), now.tzinfo)
     except ValueError:
         pass
+    if len(text) == 4 and text[1:2] == ":":
+        text = "0" + text  # 7:30 is 07:30
     try:
         clock = time.fromisoformat(text)
     except ValueError:

@@ -497,8 +497,9 @@ def _since(words: str) -> float:
     from datetime import datetime
 
     from callbreak_score.core.people import since
+    from callbreak_score.i18n import latin
 
-    return since(words, datetime.now().astimezone()).timestamp()
+    return since(latin(words), datetime.now().astimezone()).timestamp()
 
 
 @app.command()

@@ -15,7 +15,7 @@ from callbreak_score.core.rules import rules_from_dict
 from callbreak_score.core.values import replace
 
 SCHEMA = 3
-ID_PATTERN = re.compile(r"\A(\d{6})-([1-9]\d{0,5})\Z")
+ID_PATTERN = re.compile(r"\A([0-9]{6})-([1-9][0-9]{0,5})\Z")  # Latin digits only
 MAX_PER_DAY = 999_999  # the largest number ID_PATTERN takes; store.add stops there
 
 

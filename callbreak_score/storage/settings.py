@@ -168,6 +168,10 @@ def change(key: str, value: str | None) -> bool:
     where = path()
     known(key)
     if value is not None:
+        if KEYS[key] == WHOLE:
+            from callbreak_score.i18n import latin
+
+            value = latin(value)  # typed in any digits, kept in 0-9: max-bid ८ is 8
         value = check(key, value.strip())
     old = _text()
     new = with_value(old, key, value)

@@ -43,15 +43,19 @@ def _dir(name: str) -> str:
 
 
 def check_id(game_id: str) -> str:
-    """Refuse anything that is not a game id (no paths, no tricks)."""
-    if not ID_PATTERN.match(game_id):
+    """The game id as stored (typed in any digits: २६११२९-१ is 261129-1); anything else
+    is refused (no paths, no tricks)."""
+    from callbreak_score.i18n import latin
+
+    stored = latin(game_id)
+    if not ID_PATTERN.match(stored):
         raise Refused("'{game}' is not a game id; ids look like {example} (see 'callbreak list')",
                       game=game_id, example="261129-1")
-    return game_id
+    return stored
 
 
 def game_path(game_id: str) -> str:
-    check_id(game_id)
+    game_id = check_id(game_id)
     return os.path.join(_dir("games"), game_id[:4], game_id + ".json")
 
 
@@ -124,6 +128,7 @@ def read_bytes(path: str) -> bytes:
 
 
 def load(game_id: str) -> Game:
+    game_id = check_id(game_id)
     path = game_path(game_id)
     try:
         data = read_bytes(path)
