@@ -124,6 +124,15 @@ def test_share_text_shows_a_tie_as_a_tie() -> None:
     assert "(winner)" in text(game, False)
 
 
+def test_share_text_of_a_game_not_finished_counts_its_rounds() -> None:
+    names = ("Asha", "Bimal", "Tulsi", "Ram")
+    one = played(names=names, plays=SEED_004[:1])
+    assert text(one, True).endswith("Not finished: 1 round played;\n  leading: Asha.\n")
+    two = played(names=names, plays=SEED_004[:2])
+    assert "Not finished: 2 rounds played;" in text(two, True)
+    assert "nobody yet" in text(played(names=names, plays=[]), True)
+
+
 class Parsed(HTMLParser):
     def __init__(self) -> None:
         super().__init__()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from callbreak_score.core.game import Game
 from callbreak_score.core.rules import end_words
 from callbreak_score.core.scoring import made, points, round_scores, running_totals
-from callbreak_score.i18n import N_, _, language, num, t
+from callbreak_score.i18n import N_, _, language, num, t, tn
 
 from .cells import wrap
 from .chartview import chart
@@ -40,10 +40,12 @@ def _verdict(game: Game) -> str:
     said = _names(game, top)
     if not game.finished:
         if not said:
-            return t("Not finished: {count} rounds played; leading: nobody yet.",
-                     count=game.completed)
-        return t("Not finished: {count} rounds played; leading: {names}.",
-                 count=game.completed, names=said)
+            return tn("Not finished: {count} round played; leading: nobody yet.",
+                      "Not finished: {count} rounds played; leading: nobody yet.",
+                      game.completed)
+        return tn("Not finished: {count} round played; leading: {names}.",
+                  "Not finished: {count} rounds played; leading: {names}.",
+                  game.completed, names=said)
     return (t("Winner: {names}.", names=said) if len(top) == 1
             else t("Tied winners: {names}.", names=said))
 
