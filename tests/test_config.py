@@ -4,6 +4,7 @@ settings (the command line wins), old games untouched, the currency in `settle`,
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -73,7 +74,8 @@ def test_the_first_setting_creates_the_folder_and_a_readable_file(cli, tmp_path,
     assert "No settings are set" in cli("config").stdout and not where.exists()
     cli("config", "blind", "yes")
     assert where.read_text(encoding="utf-8") == settings.HEADER + "blind = yes\n"
-    assert [p.name for p in where.parent.iterdir()] == ["config"]  # no temp file left
+    # no temp file left; the lock two `config` at once take turns on stays, as the data's
+    assert sorted(p.name for p in where.parent.iterdir()) == [".config.lock", "config"]
 
 
 def test_every_choice_and_kind_is_checked_when_set(cli) -> None:
@@ -346,3 +348,23 @@ def test_config_and_new_fit_the_screen(cli, monkeypatch, cols: int) -> None:
     assert "extra-cap 2 (not for pagat)" in " ".join(line.strip() for line in new)
     for line in listing[:-1] + new:
         assert width(line) <= cols, line
+
+
+def test_settings_written_at_once_are_all_kept(tmp_path) -> None:
+    """Ten `config` processes at the same moment, each setting its own key: the lock makes
+    them take turns, so no write is lost (unlocked, most of them were)."""
+    import subprocess
+
+    from tests.test_cli_processes import callbreak_command
+
+    keys = ["rounds", "min-bid", "max-bid", "redeal-below", "high-bid-points", "instant-win",
+            "max-bid-total", "extra-cap", "auto-award-below", "blind-min"]
+    env = {**os.environ, "CALLBREAK_CONFIG": str(tmp_path / "config"),
+           "CALLBREAK_HOME": str(tmp_path / "home")}
+    running = [subprocess.Popen([*callbreak_command(), "config", key, str(n + 3)], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+               for n, key in enumerate(keys)]
+    for process in running:
+        assert process.wait(timeout=60) == 0, process.stderr.read()
+    found = settings.parse((tmp_path / "config").read_text(encoding="utf-8"), "config")
+    assert found == {key: str(n + 3) for n, key in enumerate(keys)}

@@ -163,7 +163,7 @@ def change(key: str, value: str | None) -> bool:
     """Set (or with None remove) one setting in the file, atomically; False when nothing
     changed. A damaged file is refused, not rewritten, unless this change repairs it
     (`--unset` of the damaged key, or a good value in place of a bad one)."""
-    from .store import write_atomic
+    from .store import locked, write_atomic
 
     where = path()
     known(key)
@@ -173,6 +173,18 @@ def change(key: str, value: str | None) -> bool:
 
             value = latin(value)  # typed in any digits, kept in 0-9: max-bid ८ is 8
         value = check(key, value.strip())
+    if _changed(where, key, value) is None:
+        return False  # nothing to write, so nothing to lock (and no lock file made)
+    with locked(beside=where):  # two `config` at once: each sees the other's change
+        new = _changed(where, key, value)  # again: another may have written meanwhile
+        if new is None:
+            return False
+        write_atomic(where, new.encode("utf-8"))
+    return True
+
+
+def _changed(where: str, key: str, value: str | None) -> str | None:
+    """The file's new text with the change made, or None when it already says so."""
     old = _text()
     new = with_value(old, key, value)
     try:
@@ -182,10 +194,7 @@ def change(key: str, value: str | None) -> bool:
             parse(new, where)
         except Refused:
             raise damaged from None  # named with the file's own line numbers
-    if new == old:
-        return False
-    write_atomic(where, new.encode("utf-8"))
-    return True
+    return None if new == old else new
 
 
 def choices(key: str) -> tuple[str, ...]:

@@ -309,7 +309,8 @@ def backups(game_id: str) -> list[tuple[int, str]]:
 
 
 class locked:  # noqa: N801 - used like contextlib's context managers: `with locked():`
-    """Hold the data folder's exclusive lock for a read-modify-write.
+    """Hold the data folder's exclusive lock for a read-modify-write (or, with `beside`,
+    the lock of one other file, such as the settings).
 
     The standard library's fcntl/msvcrt rather than the filelock package: one small
     class, no dependency, and nothing added to start-up. The lock file is never
@@ -318,17 +319,23 @@ class locked:  # noqa: N801 - used like contextlib's context managers: `with loc
     protect, and a command that is going to be refused must not leave files behind.
     """
 
-    def __init__(self, create: bool = False) -> None:
+    def __init__(self, create: bool = False, beside: str | None = None) -> None:
         self.create = create
+        self.beside = beside  # another file to lock instead (the settings): .NAME.lock
         self.fd: int | None = None
 
     def __enter__(self) -> None:
-        folder = home()
-        if not self.create and not os.path.isdir(os.path.join(folder, "games")):
-            return
+        if self.beside is not None:
+            folder, name = os.path.split(os.path.abspath(self.beside))
+            lock = os.path.join(folder, f".{name}.lock")
+        else:
+            folder = home()
+            lock = os.path.join(folder, ".lock")
+            if not self.create and not os.path.isdir(os.path.join(folder, "games")):
+                return
         try:
             _make_folders(folder)
-            fd = os.open(os.path.join(folder, ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
             raise Refused("cannot use the data folder {folder}: {error}", folder=folder,
                           error=error.strerror) from None
