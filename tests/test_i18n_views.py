@@ -256,6 +256,23 @@ def test_doctor_says_its_problems_in_each_language(monkeypatch, cli, home, lang)
     assert "not a game file of this folder" in cli("doctor", code=1).stdout
 
 
+@pytest.mark.parametrize("lang", (None, *LANGS))
+def test_doctor_fits_the_screen_and_keeps_paths_whole(monkeypatch, cli, home, narrow,
+                                                       lang) -> None:
+    game_id = five_rounds(cli)
+    path = next(home.glob(f"games/*/{game_id}.json"))
+    path.write_bytes(b'{"schema": 2, "id": ')
+    stray = home / "games" / "a-stray-file-with-a-long-name.json"
+    stray.write_text("{}", encoding="utf-8")
+    speak(monkeypatch, lang)
+    said = cli("doctor", code=1).stdout
+    for line in said.splitlines():
+        whole_path = line.strip().rstrip(":").startswith(str(home))
+        assert width(line) <= 40 or whole_path and " " not in line.strip(), line
+    words = said.split()
+    assert f"{path}:" in words and f"{stray}:" in words  # each on one line, to copy
+
+
 # -- play's prompts ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGS)

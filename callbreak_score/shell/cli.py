@@ -469,9 +469,14 @@ def doctor(
 
     with store.locked() if fix else nullcontext():
         problems = check_all(fix)
-    # not fitted to the screen: a path broken over two lines cannot be copied
-    sys.stdout.write(("\n".join(problems) if problems
-                      else t("All files in {folder} are sound.", folder=store.home())) + "\n")
+    # fitted to the screen, but a path is never broken: over two lines it cannot be copied
+    from callbreak_score.views.cells import screen_width, wrap
+
+    cols = screen_width()
+    said = [t("All files in {folder} are sound.", folder=store.home())] if not problems else [
+        line for problem in problems for part in problem.split("\n")
+        for line in wrap(part, cols, "    " if part.startswith("  ") else "  ", cut=False)]
+    sys.stdout.write("\n".join(said) + "\n")
     if problems and not fix:
         raise typer.Exit(1)
 

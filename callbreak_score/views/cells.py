@@ -98,12 +98,13 @@ def cut(text: str, cols: int, more: str = "…") -> str:
     return "".join(kept).rstrip() + more
 
 
-def wrap(text: str, cols: int, indent: str = "") -> list[str]:
+def wrap(text: str, cols: int, indent: str = "", cut: bool = True) -> list[str]:
     """Lines of at most `cols` columns, broken at spaces; later lines start with `indent`
-    (the first keeps its own leading spaces). A word longer than a line is cut up."""
+    (the first keeps its own leading spaces). A word longer than a line is cut up, or
+    with `cut=False` (a path to copy) stands whole on a line of its own."""
     lead = text[: len(text) - len(text.lstrip(" "))]
     if lead and width(lead) < cols // 2:
-        rest = wrap(text[len(lead):], cols - width(lead), indent[len(lead):])
+        rest = wrap(text[len(lead):], cols - width(lead), indent[len(lead):], cut)
         return [lead + line for line in rest]
     lines: list[str] = []
     line = ""
@@ -116,7 +117,7 @@ def wrap(text: str, cols: int, indent: str = "") -> list[str]:
         if line:
             lines.append(line)
             room = cols - width(indent)
-        while width(word) > room:
+        while cut and width(word) > room:
             piece = _head(word, room)
             lines.append(piece)
             word = word[len(piece):]
