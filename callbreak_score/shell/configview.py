@@ -37,8 +37,11 @@ def run(key: str | None, value: str | None, unset: str | None) -> None:
     if key is None:
         found = settings.load()
         say(listing(found))
-        # whole, not fitted to the screen: a path broken over two lines cannot be copied
-        sys.stdout.write(t("Settings file: {path}", path=settings.path()) + "\n")
+        # fitted to the screen, the path whole: broken over two lines it cannot be copied
+        from callbreak_score.views.cells import screen_width, wrap
+
+        said = t("Settings file: {path}", path=settings.path())
+        sys.stdout.write("\n".join(wrap(said, screen_width(), "  ", cut=False)) + "\n")
         return
     if value is None:
         current = settings.get(settings.known(key))
