@@ -184,12 +184,18 @@ def fill(message: str, values: dict[str, object]) -> str:
     """The message with its placeholders filled; numbers in the language's digits, both
     the values and the numbers written in the message ('0..{most}', '-4.0'), but not the
     digits of a word such as P1, b6 or UTF-8."""
+    return numbers(message).format(**{key: _said(v) for key, v in values.items()})
+
+
+def numbers(text: str) -> str:
+    """The numbers written in a text in the language's digits ('0..13', '-4.0'), but not
+    the digits of a word such as P1, b6 or UTF-8."""
     table = _digits()
     if table:
         import re
 
-        message = re.sub(r"(?<!\w)(?<!\w-)[0-9]+(?!\w)", lambda m: m[0].translate(table), message)
-    return message.format(**{key: _said(v) for key, v in values.items()})
+        text = re.sub(r"(?<!\w)(?<!\w-)[0-9]+(?!\w)", lambda m: m[0].translate(table), text)
+    return text
 
 
 def _said(value: object) -> object:

@@ -247,6 +247,32 @@ def test_help_texts_in_each_language(monkeypatch, capsys, lang, words) -> None:
     assert "Start a game" not in new and "Rule preset." not in new and in_script(new, lang)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("cols", [40, 80])
+def test_every_help_fits_the_screen_in_each_language(monkeypatch, capsys, lang, cols) -> None:
+    """Every command's --help within the screen as a terminal counts columns (a vowel sign
+    takes one), and its numbers in the language's digits."""
+    import typer
+
+    from callbreak_score.shell.cli import app, localized
+    from callbreak_score.views.cells import width
+
+    speak(monkeypatch, lang)
+    monkeypatch.setenv("COLUMNS", str(cols))
+    names = [None, *typer.main.get_command(app).commands]
+    for name in names:
+        words = ["--help"] if name is None else [name, "--help"]
+        localized().main(words, prog_name="callbreak", standalone_mode=False)
+        out = capsys.readouterr().out
+        for line in out.splitlines():
+            assert width(line) <= cols, (name, line)
+        assert "│" not in out and in_script(out, lang), name
+    localized().main(["tricks", "--help"], prog_name="callbreak", standalone_mode=False)
+    tricks = capsys.readouterr().out
+    digits = i18n.NATIVE[lang]
+    assert digits[1] + digits[3] in tricks and "13" not in tricks
+
+
 def test_help_stays_english_without_a_language(cli) -> None:
     assert "Start a game; it becomes the current game." in cli("new", "--help").stdout
 

@@ -8,6 +8,7 @@ from enum import Enum
 from typing import Annotated
 
 import typer
+from typer import _click as click  # Typer 0.28 carries its own Click
 from typer._completion_classes import completion_init
 
 from callbreak_score.core import game as moves
@@ -714,15 +715,43 @@ def completion(
     sys.stdout.write(script(shell.value))
 
 
+class NarrowFormatter(click.HelpFormatter):
+    """Click's help layout with its first column at most a third of the screen: at 40
+    columns an option's text keeps room for its words instead of running past the edge."""
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        from callbreak_score.views.cells import wrap
+
+        room = self.width - self.current_indent
+        fitted = []
+        for term, text in rows:  # a term wider than the screen on lines of its own
+            *over, last = wrap(term, room) if len(term) > room else [term]
+            fitted += [(line, "") for line in over] + [(last, text)]
+        super().write_dl(fitted, min(col_max, max(8, self.width // 3)), col_spacing)
+
+
 def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
-    """The commands as Click runs them, every help text in the interface's language
-    (Click's own words, such as 'Show this message and exit.', stay English)."""
+    """The commands as Click runs them, every help text in the interface's language and
+    its digits (Click's own words, such as 'Show this message and exit.', stay English).
+
+    Laid out by Click, not Rich: Rich counts a Devanagari or Bengali vowel sign as no
+    column, so its boxes overrun the screen; Click counts every character as a column,
+    which never makes a line wider than the screen (at worst a little shorter).
+    """
+    from callbreak_score.i18n import numbers
+    from callbreak_score.views.cells import screen_width
+
+    root = command is None
     command = command or typer.main.get_command(app)
+    if root:
+        command.context_settings["terminal_width"] = screen_width()
+        click.Context.formatter_class = NarrowFormatter
+    command.rich_markup_mode = None
     if command.help:
-        command.help = _(command.help)
+        command.help = numbers(_(command.help))
     for param in command.params:
         if getattr(param, "help", None):
-            param.help = _(param.help)
+            param.help = numbers(_(param.help))
     for sub in getattr(command, "commands", {}).values():
         localized(sub)
     return command
