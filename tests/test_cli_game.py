@@ -114,6 +114,19 @@ def test_unicode_names_and_a_name_starting_with_a_dash(cli) -> None:
     assert rows[1][4] == "आश्मा"
 
 
+@pytest.mark.parametrize("words", [("bid", "--foo", "3"), ("bid", "4", "3", "2", "--four"),
+                                   ("tricks", "--zz"), ("edit", "1", "--foo"),
+                                   ("edit", "1", "--tricks", "5", "3", "2", "3", "--zz")])
+def test_an_unknown_option_among_numbers_is_a_usage_error(cli, home, words) -> None:
+    """Not counted as a number ('2 numbers given'): Click's 'No such option', exit 2."""
+    cli("new", *PLAYERS)
+    play(cli, SEED_004[:1])
+    before = snapshot(home)
+    out = cli(*words, code=2)
+    assert f"No such option: {[w for w in words if w.startswith('--')][-1]}" in out.stderr
+    assert "numbers given" not in out.stderr and snapshot(home) == before
+
+
 def test_target_open_eight_wins_and_redeal(cli) -> None:
     cli("new", *PLAYERS, "--rules", "tens")
     play(cli, [((8, 5, 5, 5), (8, 5, 0, 0))] * 3)

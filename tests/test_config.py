@@ -152,6 +152,23 @@ def test_config_may_repair_the_damaged_line_and_only_that(cli, words, after) -> 
     cli("new", "A", "B", "C", "D")
 
 
+def test_a_file_with_two_bad_lines_is_mended_one_at_a_time(cli) -> None:
+    """Mending one bad line is made although another is left, and the other is named (on
+    stderr, exit 0); a change that mends nothing is still refused."""
+    text = "currency = ₹\nrules = tens\nmax-bid = seven\nfoo = 1\n"
+    config_file().write_text(text, encoding="utf-8")
+    assert "line 3: max-bid is 'seven'" in refused(cli, "config", "rules", "nepal")
+    assert config_file().read_text(encoding="utf-8") == text
+    mended = cli("config", "max-bid", "7")
+    assert mended.stdout == "Set max-bid = 7.\n"
+    assert mended.stderr == (f"callbreak: warning: {config_file()}, line 4: unknown setting "
+                             "'foo'; the settings are " + ", ".join(settings.KEYS) + "\n")
+    assert config_file().read_text(encoding="utf-8") == text.replace("seven", "7")
+    done = cli("config", "--unset", "foo")
+    assert done.stdout == "Removed the setting foo.\n" and done.stderr == ""
+    assert settings.load() == {"currency": "₹", "rules": "tens", "max-bid": "7"}
+
+
 def test_a_key_set_twice_is_repaired_by_setting_or_removing_it(cli) -> None:
     config_file().write_text("language = ne\n# x\nlanguage = hi\n", encoding="utf-8")
     assert "line 3: language is set twice" in refused(cli, "config", "digits", "latin")

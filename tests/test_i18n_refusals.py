@@ -338,3 +338,41 @@ def test_ctrl_c_is_said_in_the_language(monkeypatch, capsys, lang) -> None:
         assert said == "callbreak: interrupted; nothing half-saved\n"
     else:
         assert in_script(said, lang)
+
+
+# -- words from outside: json's complaint, an unsaved new file, the --since examples -------
+
+@pytest.mark.parametrize(("text", "english"), [
+    (b'{"schema": 3, "id": "x", broken', "Expecting property name enclosed in double quotes"),
+    (b'{"schema": 3} trailing', "Extra data"), (b'{"schema": 3, "id": ', "Expecting value"),
+])
+def test_jsons_complaint_is_said_in_the_language(monkeypatch, cli, home, text, english) -> None:
+    game_id = five_rounds(cli)
+    Path(store.game_path(game_id)).write_bytes(text)
+    lines = refused_in_every_language(monkeypatch, cli, home, ("show", game_id), english)
+    for lang in LANGS:
+        assert english not in lines[lang] and "JSON" in lines[lang], lines[lang]
+
+
+@pytest.mark.parametrize("lang", (None, *LANGS))
+def test_a_file_not_written_says_nothing_was_written(monkeypatch, cli, tmp_path, lang) -> None:
+    five_rounds(cli)
+    speak(monkeypatch, lang)
+    out = cli("share", "-o", str(tmp_path / "no" / "such" / "x.txt"), code=1).stderr
+    assert out.count("\n") == 1 and "previous version" not in out
+    if lang is None:
+        assert out.endswith("; nothing was written\n")
+    else:
+        assert in_script(out, lang) and "nothing was written" not in out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_since_examples_are_in_the_languages_digits(monkeypatch, cli, lang) -> None:
+    five_rounds(cli)
+    speak(monkeypatch, None)
+    assert "(2026-11-29), a time today (19:30)" in cli("stats", "--since", "x", code=1).stderr
+    speak(monkeypatch, lang)
+    said = cli("settle", "--stake", "5", "--since", "x", code=1).stderr
+    digits = i18n.NATIVE[lang]
+    year = "".join(digits[int(d)] for d in "2026")
+    assert year in said and "2026" not in said and "19:30" not in said

@@ -204,7 +204,7 @@ def bid(
         autocompletion=complete_pairs, show_default=False)],
 ) -> None:
     """Enter this round's bids."""
-    quick.bid(bids)
+    quick.bid(no_options(bids))
 
 
 @app.command(context_settings=NUMBERS)
@@ -216,7 +216,20 @@ def tricks(
         autocompletion=complete_pairs, show_default=False)],
 ) -> None:
     """Enter the tricks each player won; completes the round and shows the scorecard."""
-    quick.tricks(won)
+    quick.tricks(no_options(won))
+
+
+def no_options(words: list[str]) -> list[str]:
+    """The numbers and NAME=N pairs, or Click's usage error (exit 2) for an option such
+    as --foo among them. One dash is not an option here: '-1' is a wrong number, refused
+    in one line by the core, and '-x=3' may name a player called -x."""
+    for word in words:
+        if word.startswith("--"):
+            from typer._click.exceptions import NoSuchOption
+            from typer._click.globals import get_current_context
+
+            raise NoSuchOption(word, ctx=get_current_context())
+    return words
 
 
 @app.command()
@@ -286,7 +299,9 @@ def edit(
     ] = None,
 ) -> None:
     """Correct a completed round; later totals follow."""
-    bids, won = edit_words(words or [])
+    given = words or []
+    no_options([word for word in given if word not in ("--bids", "--tricks")])
+    bids, won = edit_words(given)
 
     def correct(game: moves.Game) -> moves.Game:
         new_bids, blind = moves.parse_bids(game, bids) if bids is not None else (None, None)

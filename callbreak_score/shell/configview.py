@@ -31,6 +31,7 @@ def run(key: str | None, value: str | None, unset: str | None) -> None:
                           key=unset)
         if settings.change(unset, None):
             say(t("Removed the setting {key}.", key=unset))
+            _still_wrong()
         else:
             say(t("{key} was not set; nothing changed.", key=unset))
         return
@@ -49,3 +50,11 @@ def run(key: str | None, value: str | None, unset: str | None) -> None:
         return
     settings.change(key, value)
     say(t("Set {key} = {value}.", key=key, value=value.strip()))
+    _still_wrong()
+
+
+def _still_wrong() -> None:
+    """After a change that mended one problem of the file, the next one, on stderr."""
+    left = settings.problem()
+    if left is not None:
+        print("callbreak: " + t("warning: {problem}", problem=left), file=sys.stderr)

@@ -8,13 +8,22 @@ from collections.abc import Callable
 
 from callbreak_score.core import game as moves
 from callbreak_score.core import history as log
-from callbreak_score.core.errors import Damaged, Refused, Said
+from callbreak_score.core.errors import Damaged, Refused, Said, Word
 from callbreak_score.core.game import Game, Round
 from callbreak_score.core.history import Change
 from callbreak_score.core.rules import rules_from_dict
 from callbreak_score.core.values import replace
+from callbreak_score.i18n import N_
 
 SCHEMA = 3
+
+# What Python's json module says is wrong, in the catalogs so a damaged file's problem
+# is said in the interface's language (json's other words stay English)
+JSON_WORDS = (N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
+              N_("Expecting ':' delimiter"), N_("Expecting ',' delimiter"), N_("Extra data"),
+              N_("Unterminated string starting at"), N_("Invalid control character at"),
+              N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"))
+
 ID_PATTERN = re.compile(r"\A([0-9]{6})-([1-9][0-9]{0,5})\Z")  # Latin digits only
 MAX_PER_DAY = 999_999  # the largest number ID_PATTERN takes; store.add stops there
 
@@ -31,7 +40,7 @@ def decode(data: bytes, path: str, game_id: str | None = None) -> Game:
         if not data.strip():
             raise Damaged(path, Said("is empty")) from None
         raise Damaged(path, Said("is not valid JSON ({error}, line {line}); it may have been "
-                                 "cut short", error=error.msg, line=error.lineno)) from None
+                                 "cut short", error=Word(error.msg), line=error.lineno)) from None
     if not isinstance(raw, dict):
         raise Damaged(path, Said("is not a game (expected a JSON object)"))
     try:

@@ -166,7 +166,8 @@ def change(key: str, value: str | None) -> bool:
     from .store import locked, write_atomic
 
     where = path()
-    known(key)
+    if value is not None or not any(_key_of(line) == key for line in _text().splitlines()):
+        known(key)  # an unknown key written in the file may still be removed
     if value is not None:
         if KEYS[key] == WHOLE:
             from callbreak_score.i18n import latin
@@ -192,9 +193,25 @@ def _changed(where: str, key: str, value: str | None) -> str | None:
     except Refused as damaged:
         try:
             parse(new, where)
-        except Refused:
-            raise damaged from None  # named with the file's own line numbers
+        except Refused as left:
+            if _what(left) == _what(damaged):  # the change does not mend it
+                raise damaged from None  # named with the file's own line numbers
+            # it mends one problem and another shows: made, and `problem()` tells the rest
     return None if new == old else new
+
+
+def _what(error: Refused) -> str:
+    """A problem of the file without its line number (which a removed line shifts)."""
+    return str(getattr(error, "problem", error))
+
+
+def problem() -> Refused | None:
+    """What is wrong with the settings file, or None when it is sound."""
+    try:
+        load()
+    except Refused as error:
+        return error
+    return None
 
 
 def choices(key: str) -> tuple[str, ...]:

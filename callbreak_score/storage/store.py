@@ -213,8 +213,12 @@ def write_atomic(path: str, data: bytes, make_folder: bool = True) -> None:
             raise
         _fsync_dir(folder)
     except OSError as error:
-        raise Refused("could not save {path}: {error}; the previous version is left as it was",
-                      path=path, error=str(error.strerror or error)) from None
+        reason = str(error.strerror or error)
+        if os.path.exists(path):
+            raise Refused("could not save {path}: {error}; the previous version is left as "
+                          "it was", path=path, error=reason) from None
+        raise Refused("could not save {path}: {error}; nothing was written", path=path,
+                      error=reason) from None
 
 
 def _make_folders(folder: str) -> None:
