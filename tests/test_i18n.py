@@ -228,9 +228,9 @@ def test_started_and_penalty_lines_in_nepali(monkeypatch, cli) -> None:
     speak(monkeypatch, "ne")
     said = cli("new", *PLAYERS).stdout
     assert said.startswith("खेल ") and "(nepal, ५ राउन्ड)" in said
-    assert "राउन्ड १: Asha ले बाँड्छ, Bimal ले पहिले कल गर्छ।" in said
+    assert "राउन्ड १: बाँड्ने Asha, पहिलो कल Bimal।" in said
     cli("bid", "4", "3", "2", "4")
-    assert "जरिवाना: राउन्ड १ मा Asha ले कल (४) बराबर घटाउँछ।" in cli("penalty", "Asha").stdout
+    assert "जरिवाना: राउन्ड १ मा Asha को कल (४) बराबर अंक घट्छ।" in cli("penalty", "Asha").stdout
 
 
 @pytest.mark.parametrize(("lang", "words"), [
@@ -286,10 +286,10 @@ def test_play_speaks_nepali_through_a_pipe(monkeypatch) -> None:
     text = "\n".join([*NAMES, "", "", "h", "99", "x,y", *lines, ""]) + "\n"
     out = play(text)
     assert "विजेता: Tulsi (१४.१)। खेल सकियो।" in out
-    assert "राउन्ड २ · Bimal ले बाँड्छ, Tulsi ले पहिले कल गर्छ" in out
-    assert "Bimal को कल ९९ यो खेलको कल १..१३ भन्दा बाहिर छ; फेरि लेख्नुहोस्" in out
+    assert "राउन्ड २ · बाँड्ने Bimal, पहिलो कल Tulsi" in out
+    assert "Bimal को कल ९९ यस खेलको दायरा (१..१३) भन्दा बाहिर छ; फेरि लेख्नुहोस्" in out
     assert "कुञ्जी: " in out and "अल्पविरामले होइन" in out
-    assert "Asha ले ५ जित्यो (१३ मध्ये बाँकी)।" in out
+    assert "Asha: ५ हात (१३ मध्ये बाँकी)।" in out
     for english in ("Round", "Winner", "bids so far", "Keys:", "type it again"):
         assert english not in out, english
 
