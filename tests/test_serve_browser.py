@@ -161,7 +161,7 @@ def test_the_page_in_nepali_shows_nepali_words_and_devanagari_digits(
     monkeypatch.setenv("CALLBREAK_LANG", "ne")
     with Server() as server:
         browser.open(server.url)
-        browser.wait_for_text("next", "राउन्ड २: Bimal ले बाँड्छ; Tulsi ले पहिले कल गर्छ।",
+        browser.wait_for_text("next", "राउन्ड २: बाँड्ने Bimal; पहिलो कल Tulsi।",
                               timeout=10)
         browser.wait_for_text("link", "लाइभ।", timeout=5)
         assert browser.script("return document.documentElement.lang") == "ne"
