@@ -173,11 +173,12 @@ def num(value: object) -> str:
     return str(value).translate(table) if table else str(value)
 
 
+_TO_LATIN = {ord(d): str(n) for native in NATIVE.values() for n, d in enumerate(native)}
+
+
 def latin(text: str) -> str:
     """Devanagari and Bengali digits as 0-9 (input may use any of them)."""
-    for native in set(NATIVE.values()):
-        text = text.translate(str.maketrans(native, LATIN))
-    return text
+    return text.translate(_TO_LATIN)
 
 
 def fill(message: str, values: dict[str, object]) -> str:

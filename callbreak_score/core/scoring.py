@@ -162,8 +162,11 @@ def winners(rules: Rules, rounds: Sequence[Round]) -> list[int]:
 
 def points(rules: Rules, units: int) -> str:
     """A score as it is shown and exported: '4.1', '-4.0' for nepal, '13' for the others."""
-    if rules.unit == 1:
-        return str(units)
+    return str(units) if rules.unit == 1 else tenths(units)
+
+
+def tenths(units: int) -> str:
+    """A number of tenths as a decimal: 41 is '4.1', -40 is '-4.0'."""
     sign = "-" if units < 0 else ""
     whole, tenth = divmod(abs(units), 10)
     return f"{sign}{whole}.{tenth}"

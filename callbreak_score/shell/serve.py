@@ -358,13 +358,12 @@ class Reporter:
 def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
     """Serve until Ctrl-C; the first line printed is the page's address."""
     import secrets
-    import shutil
 
     from callbreak_score.storage import store
-    from callbreak_score.views.cells import wrap
+    from callbreak_score.views.cells import screen_width, wrap
 
     if game_id is not None:
-        store.check_id(game_id)
+        game_id = store.check_id(game_id)  # as stored: २६११२९-१ is 261129-1
     bind = host or (lan_address() if lan else "127.0.0.1")
     watcher = Watcher(game_id, lambda view: None)
     watcher.check()  # before the address is printed, so the first request finds the game
@@ -383,7 +382,7 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
     server.hosts = frozenset(f"{name}:{actual}".lower() for name in names)
     url = f"http://{url_host(bind)}:{actual}{prefix}"
     stop = server.stopping
-    columns = shutil.get_terminal_size((80, 24)).columns
+    columns = screen_width()
     try:
         print(url, flush=True)
         if lan:

@@ -166,27 +166,27 @@ def change(key: str, value: str | None) -> bool:
     from .store import locked, write_atomic
 
     where = path()
-    if value is not None or not any(_key_of(line) == key for line in _text().splitlines()):
-        known(key)  # an unknown key written in the file may still be removed
     if value is not None:
-        if KEYS[key] == WHOLE:
+        if KEYS[known(key)] == WHOLE:
             from callbreak_score.i18n import latin
 
             value = latin(value)  # typed in any digits, kept in 0-9: max-bid ८ is 8
         value = check(key, value.strip())
-    if _changed(where, key, value) is None:
+    old = _text()
+    if value is None and not any(_key_of(line) == key for line in old.splitlines()):
+        known(key)  # an unknown key written in the file may still be removed
+    if _changed(old, where, key, value) is None:
         return False  # nothing to write, so nothing to lock (and no lock file made)
     with locked(beside=where):  # two `config` at once: each sees the other's change
-        new = _changed(where, key, value)  # again: another may have written meanwhile
+        new = _changed(_text(), where, key, value)  # read again: another may have written
         if new is None:
             return False
         write_atomic(where, new.encode("utf-8"))
     return True
 
 
-def _changed(where: str, key: str, value: str | None) -> str | None:
-    """The file's new text with the change made, or None when it already says so."""
-    old = _text()
+def _changed(old: str, where: str, key: str, value: str | None) -> str | None:
+    """The file's text `old` with the change made, or None when it already says so."""
     new = with_value(old, key, value)
     try:
         parse(old, where)

@@ -64,6 +64,15 @@ def names(game: Game, seats: Sequence[int]) -> str:
     return t("{some} and {last}", some=", ".join(said[:-1]), last=said[-1])
 
 
+def chained(said: Sequence[str]) -> str:
+    """'Asha', 'Asha and Ram', 'Asha and Bimal and Ram' ('' for nobody): names that share
+    a place, each joined with the language's 'and'."""
+    out = said[0] if said else ""
+    for name in said[1:]:
+        out = t("{some} and {last}", some=out, last=name)
+    return out
+
+
 def scorecard(game: Game, style: Style) -> str:
     """Each round's bids, tricks and scores with the running totals (as in a notebook:
     everyone can check the adding up), then the totals and who is ahead.

@@ -10,6 +10,7 @@ from callbreak_score.i18n import N_, _, language, num, t, tn
 
 from .cells import wrap
 from .chartview import chart
+from .render import chained
 
 PHONE = 36  # columns a chat bubble on a phone shows without wrapping
 PICTURE = 64  # columns of the SVG and HTML (they scale to the screen)
@@ -27,17 +28,9 @@ def places(game: Game) -> list[tuple[int, int]]:
     return [(1 + sum(1 for other in board if other > board[s]), s) for s in order]
 
 
-def _names(game: Game, seats: list[int]) -> str:
-    """'Asha', 'Asha and Ram', 'Asha and Bimal and Ram'."""
-    said = game.players[seats[0]] if seats else ""
-    for seat in seats[1:]:
-        said = t("{some} and {last}", some=said, last=game.players[seat])
-    return said
-
-
 def _verdict(game: Game) -> str:
     top = game.winners() if game.finished else game.leaders()
-    said = _names(game, top)
+    said = chained([game.players[seat] for seat in top])
     if not game.finished:
         if not said:
             return tn("Not finished: {count} round played; leading: nobody yet.",

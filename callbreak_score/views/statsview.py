@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from callbreak_score.core.scoring import tenths
 from callbreak_score.core.stats import PlayerStats
 from callbreak_score.i18n import _, num, t
 from callbreak_score.storage.index import Report
@@ -39,12 +40,8 @@ def rebuild_progress() -> Report | None:
     return report
 
 
-def _points(tenths: int | None) -> str:
-    if tenths is None:
-        return "-"
-    sign = "-" if tenths < 0 else ""
-    whole, tenth = divmod(abs(tenths), 10)
-    return num(f"{sign}{whole}.{tenth}")
+def _points(units: int | None) -> str:
+    return "-" if units is None else num(tenths(units))
 
 
 def _percent(rate: float) -> str:

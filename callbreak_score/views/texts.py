@@ -11,7 +11,7 @@ from callbreak_score.core.history import Change
 from callbreak_score.i18n import _, num, t, tn
 
 from . import cells
-from .render import RED, Style, names
+from .render import RED, Style, chained, names
 
 
 def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str:
@@ -101,9 +101,7 @@ def standings_text(game: Game) -> list[str]:
                     else t("{rank}. {player} {total}", **values))
     lines = [t("Standings: {places}", places=", ".join(said))]
     top = [p for p in board if p.rank == 1]
-    leaders = game.players[top[0].seat]
-    for place in top[1:]:
-        leaders = t("{some} and {last}", some=leaders, last=game.players[place.seat])
+    leaders = chained([game.players[place.seat] for place in top])
     if rounds_left(game) == 1:
         chasers = [p for p in board if p.rank != 1]
         needs = ", ".join(t("{player} by {points}", player=game.players[p.seat],
