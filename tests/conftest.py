@@ -1,14 +1,31 @@
-"""Every test gets its own data folder and settings file: the real ones are never touched."""
+"""Every test gets its own data folder and settings file, and its own clock: the real ones
+are never touched, and no test depends on the day it runs."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 from typer.testing import CliRunner
 
 from callbreak_score import i18n
 from callbreak_score.shell.cli import app
+
+# The moment every in-process test starts at: game ids, `--since today` and history times
+# all come from it (a game started now is 261129-1). The clock ticks on from there, and
+# the local time zone is this one, whatever the machine's. Tests that run the installed
+# command in a subprocess see the machine's clock instead; .ci/run also runs the suite
+# under libfaketime at a date far from this one, so such a test can't bake in a date.
+MOMENT = datetime(2026, 11, 29, 19, 30, tzinfo=ZoneInfo("Asia/Kathmandu"))
+
+
+@pytest.fixture(autouse=True)
+def clock():
+    with time_machine.travel(MOMENT, tick=True) as traveller:
+        yield traveller
 
 
 @pytest.fixture(autouse=True)
