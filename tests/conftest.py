@@ -3,6 +3,7 @@ are never touched, and no test depends on the day it runs."""
 
 from __future__ import annotations
 
+import signal
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -13,6 +14,12 @@ from typer.testing import CliRunner
 
 from callbreak_score import i18n
 from callbreak_score.shell.cli import app
+
+# A suite started in the background by a non-interactive shell inherits SIGINT ignored, and
+# so would every `callbreak` it starts: the Ctrl-C tests could not stop serve or play.
+# A handler of our own is reset to the default in each child.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # The moment every in-process test starts at: game ids, `--since today` and history times
 # all come from it (a game started now is 261129-1). The clock ticks on from there, and

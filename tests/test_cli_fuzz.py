@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -12,6 +13,8 @@ from typer.testing import CliRunner
 from callbreak_score.shell.cli import app
 from tests.helpers import snapshot
 from tests.test_cli_processes import ARGS
+
+pytestmark = pytest.mark.slow
 
 COMMANDS = ["new", "bid", "tricks", "show", "undo", "edit", "list", "use", "finish",
             "export", "rules", "path", "restore", "doctor", "penalty"]

@@ -19,7 +19,8 @@ from callbreak_score.core import game as moves
 from callbreak_score.storage import schema, store
 from tests.helpers import snapshot
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="uses SIGKILL")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(sys.platform == "win32", reason="uses SIGKILL")]
 
 
 def callbreak_command() -> list[str]:

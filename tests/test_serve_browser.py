@@ -22,6 +22,8 @@ from callbreak_score.storage import store
 from tests.serving import Events, Server
 from tests.test_cli_processes import run
 
+pytestmark = pytest.mark.slow
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 # Markup that would show as bold and run a script if a name ever reached the page as
