@@ -64,11 +64,18 @@ class Watcher:
         with self._changed:
             return self._view
 
-    def wait_for_change(self, version: int, timeout: float) -> View:
-        """The view once it is newer than `version`, or the same view after `timeout`."""
+    def wait_for_change(self, version: int, timeout: float,
+                        gone: Callable[[], bool] = lambda: False) -> View:
+        """The view once it is newer than `version`, or the same view after `timeout` or
+        as soon as `gone()` (checked whenever `wake` is called) is True."""
         with self._changed:
-            self._changed.wait_for(lambda: self._view.version != version, timeout)
+            self._changed.wait_for(lambda: self._view.version != version or gone(), timeout)
             return self._view
+
+    def wake(self) -> None:
+        """Have every waiting stream look again whether its client is gone."""
+        with self._changed:
+            self._changed.notify_all()
 
     def check(self) -> None:
         """Look at the store once; build and publish a new view if anything changed."""
