@@ -294,7 +294,8 @@ def test_no_other_command_pays_for_serve() -> None:
     code = ("import sys, callbreak_score.__main__, callbreak_score.shell.quick, "
             "callbreak_score.shell.cli; "
             "print(sorted(m for m in ('http.server', 'segno', 'socketserver', "
-            "'callbreak_score.shell.serve', 'callbreak_score.shell.live') if m in sys.modules))")
+            "'callbreak_score.shell.serve', 'callbreak_score.shell.live', "
+            "'callbreak_score.shell.guard') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=30)
     assert out.stdout.strip() == "[]", out.stderr

@@ -337,7 +337,8 @@ class Reporter:
         self.last = view.game_id, view.problem
         if view.problem is not None:
             print("callbreak: " + t("the page cannot show the game: {problem}",
-                                    problem=view.problem), file=sys.stderr, flush=True)
+                                    problem=view.problem.local()), file=sys.stderr,
+                  flush=True)
         else:
             print(t("The page shows game {game}.", game=view.game_id), flush=True)
 
