@@ -161,6 +161,7 @@ def test_path_tricks_and_strange_requests_are_404(home: Path) -> None:
         assert server.proc.poll() is None
 
 
+@pytest.mark.slow
 def test_fifty_open_pages_and_an_idle_socket_do_not_hold_up_a_request(home: Path) -> None:
     new_game()
     with Server() as server:

@@ -12,6 +12,7 @@ import json
 import re
 import socket
 import struct
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -21,7 +22,7 @@ import pytest
 from callbreak_score.core.errors import Damaged, Refused, Said
 from callbreak_score.shell.guard import address_key
 from callbreak_score.shell.live import Problem, pathless
-from callbreak_score.shell.serve import MAX_STREAMS, PER_ADDRESS, TIMEOUT
+from callbreak_score.shell.serve import MAX_CONNECTIONS, MAX_STREAMS, PER_ADDRESS, TIMEOUT
 from callbreak_score.storage import store
 from tests.serving import Events, Server
 from tests.test_cli_processes import run
@@ -106,6 +107,36 @@ def test_half_open_sockets_held_by_one_client_keep_no_one_out(home: Path) -> Non
                 sock.close()
         assert answered(server, "127.0.0.1") == REQUESTS  # and after they left
         assert server.proc.poll() is None and not server.errors
+
+
+@pytest.mark.slow
+def test_when_every_slot_is_held_the_oldest_waiting_socket_makes_room(home: Path) -> None:
+    new_game()
+    with Server() as server:
+        hogs: list[socket.socket] = []
+        try:
+            for n in range(MAX_CONNECTIONS // PER_ADDRESS + 1):  # more than every slot
+                hogs += hold(server, PER_ADDRESS, f"127.0.0.{20 + n}")
+            beyond = len(hogs) - MAX_CONNECTIONS
+            assert all(closed_by_server(sock, TIMEOUT / 2) for sock in hogs[:beyond])
+            assert all(still_open(sock) for sock in hogs[beyond:])
+            assert answered(server, "127.0.0.3") == REQUESTS
+        finally:
+            for sock in hogs:
+                sock.close()
+
+
+def test_the_connections_fit_the_limit_on_open_files() -> None:
+    code = ("import resource; resource.setrlimit(resource.RLIMIT_NOFILE, ({}, {})); "
+            "from callbreak_score.shell.guard import connection_limit; "
+            "print(connection_limit(256), resource.getrlimit(resource.RLIMIT_NOFILE)[0])")
+    # (soft, hard limit) -> (connections, soft limit after): raised as far as it needs
+    # (256 + a reserve of 64); where it cannot be, what the reserve leaves (at least 8)
+    for limits, expected in (((100, 10000), (256, 320)), ((100, 100), (36, 100)),
+                             ((20, 20), (8, 20))):
+        done = subprocess.run([sys.executable, "-c", code.format(*limits)],
+                              capture_output=True, text=True, timeout=30)
+        assert tuple(map(int, done.stdout.split())) == expected, done.stderr
 
 
 def test_one_address_holds_at_most_its_share_and_loses_the_oldest(home: Path) -> None:

@@ -163,31 +163,35 @@ class Guard:
 
     def run(self, stopping: threading.Event) -> None:
         """Until stopped: cut off late requests, and streams whose client has gone."""
-        while not stopping.is_set():
-            self._follow_streams()
-            try:
-                ready = self.selector.select(TICK)
-            except OSError:  # a socket closed while selected (select() on some systems)
-                ready = []
-            gone = False
+        try:
+            while not stopping.is_set():
+                self._look()
+        finally:
             with self.lock:
-                for key, _ in ready:
-                    if key.fileobj is self.bell:
-                        self._hush()
-                    elif self.tickets.get(key.fileobj) is key.data and self._left(key.data):
-                        self._cut(key.data)
-                        gone = True
-                now = time.monotonic()
-                for ticket in [t for t in self.tickets.values()
-                               if t.deadline is not None and t.deadline < now]:
-                    self._cut(ticket)
-            if gone:
-                self.wake()
+                self.selector.close()
+                self.bell.close()
+                self.ringer.close()
 
-    def close(self) -> None:
-        self.selector.close()
-        self.bell.close()
-        self.ringer.close()
+    def _look(self) -> None:
+        self._follow_streams()
+        try:
+            ready = self.selector.select(TICK)
+        except OSError:  # a socket closed while selected (select() on some systems)
+            ready = []
+        gone = False
+        with self.lock:
+            for key, _ in ready:
+                if key.fileobj is self.bell:
+                    self._hush()
+                elif self.tickets.get(key.fileobj) is key.data and self._left(key.data):
+                    self._cut(key.data)
+                    gone = True
+            now = time.monotonic()
+            for ticket in [t for t in self.tickets.values()
+                           if t.deadline is not None and t.deadline < now]:
+                self._cut(ticket)
+        if gone:
+            self.wake()
 
     # -- inside the lock ------------------------------------------------------------------
 
@@ -255,7 +259,7 @@ class Guard:
     def _ring(self) -> None:
         try:
             self.ringer.send(b"!")
-        except OSError:  # the bell is full (it will be heard) or closed (stopping)
+        except OSError:  # the bell is full (it will be heard) or closed (stopped)
             pass
 
     def _hush(self) -> None:

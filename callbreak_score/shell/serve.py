@@ -137,10 +137,6 @@ class Scoreboard(ThreadingHTTPServer):
             self.guard.release(request)  # before the close, so its number is not reused
             self.shutdown_request(request)
 
-    def server_close(self) -> None:
-        super().server_close()
-        self.guard.close()
-
     def handle_error(self, request: socket.socket, client_address: object) -> None:
         error = sys.exc_info()[1]
         if not isinstance(error, OSError):  # a client that left or stalled is not news
