@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from callbreak_score.core.errors import Damaged, Refused, Said
-from callbreak_score.shell.guard import address_key
+from callbreak_score.shell.guard import VANISHED, Guard, address_key
 from callbreak_score.shell.live import Problem, pathless
 from callbreak_score.shell.serve import MAX_CONNECTIONS, MAX_STREAMS, PER_ADDRESS, TIMEOUT
 from callbreak_score.storage import store
@@ -241,6 +241,23 @@ def test_problems_name_files_by_their_names_only() -> None:
                               error="Permission denied"))
     assert problem == "cannot use the data folder callbreak: Permission denied"
     assert folder not in problem.local()
+
+
+@pytest.mark.skipif(not hasattr(socket, "TCP_USER_TIMEOUT"), reason="Linux only")
+def test_a_stream_whose_client_vanishes_is_given_up_within_its_time() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        client = socket.create_connection(listener.getsockname())
+        served, address = listener.accept()
+        served.settimeout(5)
+        guard = Guard(8, 4, 2, 5.0, lambda: None)
+        assert guard.admit(served, address) and guard.stream(served) is not None
+        set_to = served.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT)
+        assert set_to == VANISHED * 1000 and 0 < VANISHED < 60
+        assert guard.counts() == (1, 1)
+        guard.release(served)
+        assert guard.counts() == (0, 0)
+        for sock in (client, served):
+            sock.close()
 
 
 def test_a_client_is_its_address_and_an_ipv6_client_its_64() -> None:

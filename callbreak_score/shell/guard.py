@@ -26,6 +26,8 @@ from collections.abc import Callable
 TICK = 0.25  # seconds between two looks for late requests
 EXTRA = 65536  # bytes a stream's client may send after its request before it is cut off
 RESERVE = 64  # file descriptors kept for everything but connections (files, the pipes)
+VANISHED = 30  # seconds a stream's data may go unacknowledged before its client counts
+# as gone (a phone that left the Wi-Fi sends no goodbye; the heartbeats go unanswered)
 
 
 class Ticket:
@@ -142,6 +144,12 @@ class Guard:
             ticket.deadline = None
             self._uncount(ticket.key)
             self.streaming += 1
+        if hasattr(socket, "TCP_USER_TIMEOUT"):  # Linux: else the kernel waits ~15 minutes
+            try:
+                connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT,
+                                      VANISHED * 1000)
+            except OSError:
+                pass
         self._ring()
         return ticket
 

@@ -48,7 +48,8 @@ STREAM_LIFE = 600.0  # a stream ends after this; the browser reconnects by itsel
 # their translations as the page is read (and <html lang> set); app.js builds its
 # sentences from WORDS, which serve writes into the script in place of /*WORDS*/null:
 # the messages with their named placeholders, and the digits to show numbers in.
-# game.json and the event stream stay as they are, English keys and Latin digits.
+# game.json and the event stream stay as they are, English keys and Latin digits; only
+# a problem's `said` is in the language (beside its English `problem`), for the page.
 PAGE_TEXTS = (
     N_("Call Break scoreboard"), N_("Connecting…"), N_("Standings"), N_("Player"),
     N_("Total"), N_("Scorecard"),
