@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import socket
 import struct
 import subprocess
@@ -267,3 +268,29 @@ def test_a_client_is_its_address_and_an_ipv6_client_its_64() -> None:
     assert one == address_key(("2001:db8:1:2:ffff:1:2:3%eth0", 6000, 0, 0)) == \
         "2001:db8:1:2::/64"
     assert one != address_key(("2001:db8:1:3::1", 5000, 0, 0))
+
+
+@pytest.mark.skipif(not shutil.which("prlimit"), reason="needs prlimit (util-linux)")
+def test_with_few_open_files_it_still_answers_and_never_runs_out(home: Path,
+                                                                  monkeypatch) -> None:
+    import tests.serving
+
+    command = tests.serving.callbreak_command
+    monkeypatch.setattr(tests.serving, "callbreak_command",
+                        lambda: ["prlimit", "--nofile=100:100", *command()])
+    new_game()
+    with Server() as server:  # 100 open files: 36 connections, at most 32 of them streams
+        hogs = hold(server, HOGS, "127.0.0.1")
+        try:
+            assert answered(server, "127.0.0.3") == REQUESTS
+        finally:
+            for sock in hogs:
+                sock.close()
+        streams = []
+        while not stream_refused(server) and len(streams) < 100:
+            streams.append(Events(server))
+        assert 0 < len(streams) < 36  # the streams have their cap below every slot...
+        assert answered(server, "127.0.0.3") == REQUESTS  # ...so pages are still answered
+        for stream in streams:
+            stream.close()
+        assert server.proc.poll() is None and not server.errors

@@ -107,8 +107,9 @@ class Scoreboard(ThreadingHTTPServer):
         self.stopping = threading.Event()
         # A socket timeout only bounds each silence: the guard also cuts off a client
         # that trickles its request in a byte every few seconds.
-        self.guard = Guard(connection_limit(MAX_CONNECTIONS), PER_ADDRESS, MAX_STREAMS,
-                           TIMEOUT, watcher.wake)
+        limit = connection_limit(MAX_CONNECTIONS)
+        streams = min(MAX_STREAMS, limit - limit // 8)  # an eighth is kept for the rest
+        self.guard = Guard(limit, PER_ADDRESS, streams, TIMEOUT, watcher.wake)
         super().__init__(address, Handler)
 
     def server_bind(self) -> None:
