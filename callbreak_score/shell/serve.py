@@ -394,5 +394,6 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
         pass
     finally:
         stop.set()
+        watcher.wake()  # the open streams see it at once
         server.server_close()
     print(_("Scoreboard stopped."), flush=True)
