@@ -54,13 +54,14 @@ class Server:
         return self.errors
 
     def get(self, path: str = "", method: str = "GET", host: str | None = None,
-            timeout: float = 5.0) -> tuple[int, dict[str, str], bytes]:
+            timeout: float = 5.0, source: str | None = None) -> tuple[int, dict[str, str], bytes]:
         """One raw request for `path` (taken as is, relative to the page unless it starts
-        with '/' or 'http'): (status, headers, body)."""
+        with '/' or 'http'), from the address `source` if given: (status, headers, body)."""
         target = path if path.startswith(("/", "http")) else self.prefix + path
         head = f"{method} {target} HTTP/1.1\r\nHost: {host or f'{self.host}:{self.port}'}\r\n" \
                "Connection: close\r\n\r\n"
-        with socket.create_connection((self.host, self.port), timeout=timeout) as sock:
+        with socket.create_connection((self.host, self.port), timeout=timeout,
+                                      source_address=(source, 0) if source else None) as sock:
             sock.sendall(head.encode("utf-8", "surrogateescape"))
             data = b""
             while chunk := sock.recv(65536):

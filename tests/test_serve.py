@@ -161,6 +161,7 @@ def test_path_tricks_and_strange_requests_are_404(home: Path) -> None:
         assert server.proc.poll() is None
 
 
+@pytest.mark.slow
 def test_fifty_open_pages_and_an_idle_socket_do_not_hold_up_a_request(home: Path) -> None:
     new_game()
     with Server() as server:
@@ -294,7 +295,8 @@ def test_no_other_command_pays_for_serve() -> None:
     code = ("import sys, callbreak_score.__main__, callbreak_score.shell.quick, "
             "callbreak_score.shell.cli; "
             "print(sorted(m for m in ('http.server', 'segno', 'socketserver', "
-            "'callbreak_score.shell.serve', 'callbreak_score.shell.live') if m in sys.modules))")
+            "'callbreak_score.shell.serve', 'callbreak_score.shell.live', "
+            "'callbreak_score.shell.guard') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=30)
     assert out.stdout.strip() == "[]", out.stderr

@@ -22,7 +22,7 @@ from callbreak_score.storage import store
 from tests.serving import Events, Server
 from tests.test_cli_processes import run
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.slow  # a real browser per test
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -180,3 +180,19 @@ def test_the_page_in_nepali_shows_nepali_words_and_devanagari_digits(
         assert not any(ch.isdigit() and ch.isascii() for ch in shown), shown  # the time too
         assert browser.script("return document.scripts.length") == 1
         print(browser.text("link"))
+
+
+def test_a_damaged_game_is_told_on_the_nepali_page_in_nepali_without_paths(
+        home: Path, browser, monkeypatch) -> None:
+    ok("new", "Asha", "Bimal", "Tulsi", "Ram")
+    game_id = store.current_id()
+    monkeypatch.setenv("CALLBREAK_LANG", "ne")
+    with Server() as server:
+        browser.open(server.url)
+        browser.wait_for_text("link", "लाइभ।", timeout=10)
+        Path(store.game_path(game_id)).write_bytes(b'{"id": 1,\n\n')  # cut short, line 3
+        browser.wait_for_text("problem", f"{game_id}.json: मान्य JSON होइन", timeout=3)
+        shown = browser.text("problem")
+        assert "पङ्क्ति ३" in shown  # its line, in Devanagari digits
+        assert str(store.home()) not in shown and "/" not in shown
+        assert not any(word in shown for word in ("valid", "Expecting", "line", "cannot"))

@@ -6,23 +6,50 @@ game's file changed, and every open page is answered from the one snapshot it ke
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 
-from callbreak_score.core.errors import Refused, Said
+from callbreak_score.core.errors import Refused, Said, Word
 from callbreak_score.core.values import frozen
 from callbreak_score.storage import store
 
 INTERVAL = 0.2  # seconds between two looks at the file: a change reaches pages well within 1 s
 
 
+PATH_KEYS = frozenset({"path", "folder", "file"})  # the values of messages that name places
+
+
+def pathless(told: object) -> object:
+    """The message with every local path among its values (at any depth) cut down to the
+    file's own name: what the table's phones are shown tells nothing of this machine."""
+    if isinstance(told, Refused):
+        return Refused(told.message, plural=told.plural,
+                       **{key: _place(key, value) for key, value in told.values.items()})
+    if isinstance(told, Said) and told.values:
+        return Said(told.message,
+                    **{key: _place(key, value) for key, value in told.values.items()})
+    return told
+
+
+def _place(key: str, value: object) -> object:
+    if isinstance(value, (Refused, Said)):
+        return pathless(value)
+    if isinstance(value, str) and not isinstance(value, Word) and (
+            key in PATH_KEYS or os.path.isabs(value)):
+        return os.path.basename(value.rstrip("/\\")) or "-"
+    return value
+
+
 class Problem(str):
-    """Why the page cannot show a game: as a str the English (game.json carries it, the
-    same in every language); `local()` says it in the interface's language."""
+    """Why the page cannot show a game, without local paths: as a str the English
+    (game.json's `problem`, the same in every language); `local()` says it in the
+    interface's language and digits (game.json's `said`, what the page shows)."""
 
     told: Refused | Said
 
     def __new__(cls, told: Refused | Said) -> Problem:
+        told = pathless(told)  # type: ignore[assignment]
         problem = super().__new__(cls, str(told))
         problem.told = told
         return problem
@@ -64,11 +91,18 @@ class Watcher:
         with self._changed:
             return self._view
 
-    def wait_for_change(self, version: int, timeout: float) -> View:
-        """The view once it is newer than `version`, or the same view after `timeout`."""
+    def wait_for_change(self, version: int, timeout: float,
+                        gone: Callable[[], bool] = lambda: False) -> View:
+        """The view once it is newer than `version`, or the same view after `timeout` or
+        as soon as `gone()` (checked whenever `wake` is called) is True."""
         with self._changed:
-            self._changed.wait_for(lambda: self._view.version != version, timeout)
+            self._changed.wait_for(lambda: self._view.version != version or gone(), timeout)
             return self._view
+
+    def wake(self) -> None:
+        """Have every waiting stream look again whether its client is gone."""
+        with self._changed:
+            self._changed.notify_all()
 
     def check(self) -> None:
         """Look at the store once; build and publish a new view if anything changed."""
@@ -107,9 +141,9 @@ class Watcher:
     def _problem(version: int, game_id: str | None, problem: Problem) -> View:
         import json
 
-        body = (json.dumps({"problem": problem}, ensure_ascii=False, indent=2) + "\n").encode()
-        return View(version, game_id, body, _event({"problem": problem}, version, "problem"),
-                    problem)
+        told = {"problem": problem, "said": problem.local()}
+        body = (json.dumps(told, ensure_ascii=False, indent=2) + "\n").encode()
+        return View(version, game_id, body, _event(told, version, "problem"), problem)
 
     def run(self, stop: threading.Event) -> None:
         """Poll until `stop` is set (the server's shutdown)."""
@@ -117,7 +151,9 @@ class Watcher:
             try:
                 self.check()
             except Exception as error:  # the scoreboard outlives any surprise in a file
-                problem = Problem(Said("cannot read the game: {error}", error=str(error)))
+                # the kind of error only: its text may name a local path
+                problem = Problem(Said("cannot read the game: {error}",
+                                       error=Word(type(error).__name__)))
                 if self._key != ("error", problem):
                     self._key = ("error", problem)
                     self._publish(self._problem(self._view.version + 1, None, problem))

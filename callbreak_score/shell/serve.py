@@ -2,8 +2,10 @@
 
 Only the `serve` command imports this module, so http.server and the QR library are
 paid for by nobody else. The standard library's threading server is enough here: one
-daemon thread per connection, a cap on connections and on open event streams, and a
-socket timeout on every connection, so idle or slow clients never hold up the others.
+daemon thread per connection, a socket timeout on every connection, and a budget
+(guard.py): a cap on connections that no one address can exhaust, a deadline for each
+request, and event-stream slots freed the moment their clients leave; so idle, slow or
+greedy clients never hold up the others.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from callbreak_score.core.errors import Refused
 from callbreak_score.i18n import N_, _, language, num, t
 
+from .guard import Guard, connection_limit
 from .live import View, Watcher
 
 # What each route serves; anything else is 404. Assets are read once, from the package.
@@ -35,16 +38,18 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'se
        "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 TIMEOUT = 5.0  # seconds a client may stay silent (or not read) before it is dropped,
 # and seconds it has to send its whole request, however it trickles the bytes in
-MAX_CONNECTIONS = 256  # threads at most; more are closed at once
+MAX_CONNECTIONS = 256  # threads at most (fewer if the open-file limit is lower)
+PER_ADDRESS = 64  # connections besides event streams from one address; its oldest goes
 MAX_STREAMS = 200  # open event streams at most; more get 503 and the page polls instead
-KEEPALIVE = 15.0  # seconds between comments on a quiet stream, to notice gone clients
+KEEPALIVE = 15.0  # seconds between comments on a quiet stream (for proxies and stalls)
 STREAM_LIFE = 600.0  # a stream ends after this; the browser reconnects by itself
 
 # The page speaks the language `serve` speaks. index.html's own texts are swapped for
 # their translations as the page is read (and <html lang> set); app.js builds its
 # sentences from WORDS, which serve writes into the script in place of /*WORDS*/null:
 # the messages with their named placeholders, and the digits to show numbers in.
-# game.json and the event stream stay as they are, English keys and Latin digits.
+# game.json and the event stream stay as they are, English keys and Latin digits; only
+# a problem's `said` is in the language (beside its English `problem`), for the page.
 PAGE_TEXTS = (
     N_("Call Break scoreboard"), N_("Connecting…"), N_("Standings"), N_("Player"),
     N_("Total"), N_("Scorecard"),
@@ -99,36 +104,13 @@ class Scoreboard(ThreadingHTTPServer):
         self.prefix = prefix
         self.hosts = hosts  # Host headers accepted: a page reached by another name is 404
         self.assets = assets
-        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
-        self.streams = threading.BoundedSemaphore(MAX_STREAMS)
         self.stopping = threading.Event()
-        self.unread: dict[socket.socket, float] = {}  # connections still sending: deadline
-        self.unread_lock = threading.Lock()
+        # A socket timeout only bounds each silence: the guard also cuts off a client
+        # that trickles its request in a byte every few seconds.
+        limit = connection_limit(MAX_CONNECTIONS)
+        streams = min(MAX_STREAMS, limit - limit // 8)  # an eighth is kept for the rest
+        self.guard = Guard(limit, PER_ADDRESS, streams, TIMEOUT, watcher.wake)
         super().__init__(address, Handler)
-
-    def reading(self, connection: socket.socket, until: float | None) -> None:
-        """Note (or, with None, forget) when a connection must have sent its request by."""
-        with self.unread_lock:
-            if until is None:
-                self.unread.pop(connection, None)
-            else:
-                self.unread[connection] = until
-
-    def drop_slow_clients(self) -> None:
-        """Every 0.5 s until stopped: cut off clients whose request is not in by its deadline.
-
-        A socket timeout only bounds each silence; a client sending a byte every few
-        seconds would hold its thread for ever without this.
-        """
-        while not self.stopping.wait(0.5):
-            now = time.monotonic()
-            with self.unread_lock:
-                late = [conn for conn, until in self.unread.items() if until < now]
-            for connection in late:
-                try:
-                    connection.shutdown(socket.SHUT_RDWR)  # wakes the thread reading it
-                except OSError:
-                    pass
 
     def server_bind(self) -> None:
         # HTTPServer's own server_bind asks DNS for the host's name, which nothing here
@@ -137,20 +119,25 @@ class Scoreboard(ThreadingHTTPServer):
         self.server_name, self.server_port = self.server_address[:2]
 
     def process_request(self, request: socket.socket, client_address: object) -> None:
-        if not self.slots.acquire(blocking=False):
+        if not self.guard.admit(request, client_address):  # every slot holds a stream
             self.shutdown_request(request)
             return
+        thread = threading.Thread(target=self.process_request_thread,
+                                  args=(request, client_address), daemon=True)
         try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self.slots.release()
-            raise
+            thread.start()
+        except RuntimeError:  # no thread to be had: the client may try again
+            self.guard.release(request)
+            self.shutdown_request(request)
 
     def process_request_thread(self, request: socket.socket, client_address: object) -> None:
         try:
-            super().process_request_thread(request, client_address)
+            self.finish_request(request, client_address)
+        except Exception:
+            self.handle_error(request, client_address)
         finally:
-            self.slots.release()
+            self.guard.release(request)  # before the close, so its number is not reused
+            self.shutdown_request(request)
 
     def handle_error(self, request: socket.socket, client_address: object) -> None:
         error = sys.exc_info()[1]
@@ -174,17 +161,9 @@ class Handler(BaseHTTPRequestHandler):
             return None
         return route(self.path, self.server.prefix)
 
-    def setup(self) -> None:
-        super().setup()
-        self.server.reading(self.connection, time.monotonic() + TIMEOUT)
-
-    def finish(self) -> None:
-        self.server.reading(self.connection, None)
-        super().finish()
-
     def parse_request(self) -> bool:
         parsed = super().parse_request()  # reads the headers: the request is in
-        self.server.reading(self.connection, None)
+        self.server.guard.request_in(self.connection)
         if not parsed:
             return False
         if self.command == "GET":
@@ -239,9 +218,14 @@ class Handler(BaseHTTPRequestHandler):
 
     def stream(self) -> None:
         """Server-sent events: the game now, then each new state, until the client leaves."""
-        if not self.server.streams.acquire(blocking=False):
+        ticket = self.server.guard.stream(self.connection)
+        if ticket is None:
             self.answer(HTTPStatus.SERVICE_UNAVAILABLE)
             return
+
+        def gone() -> bool:  # the client left (the guard saw it close), or serve stops
+            return ticket.gone or self.server.stopping.is_set()
+
         try:
             self.send_response(HTTPStatus.OK)
             self.headers_out("text/event-stream; charset=utf-8")
@@ -250,8 +234,10 @@ class Handler(BaseHTTPRequestHandler):
             view = watcher.current()
             self.wfile.write(b"retry: 1000\n\n" + view.event)
             ends = time.monotonic() + STREAM_LIFE
-            while time.monotonic() < ends and not self.server.stopping.is_set():
-                newer = watcher.wait_for_change(view.version, KEEPALIVE)
+            while time.monotonic() < ends and not gone():
+                newer = watcher.wait_for_change(view.version, KEEPALIVE, gone)
+                if gone():
+                    break
                 if newer.version == view.version:
                     self.wfile.write(b": still here\n\n")
                 else:
@@ -261,7 +247,6 @@ class Handler(BaseHTTPRequestHandler):
             pass  # the page was closed, or stopped reading for longer than TIMEOUT
         finally:
             self.close_connection = True
-            self.server.streams.release()
 
     def log_message(self, format: str, *args: object) -> None:
         pass  # fifty phones polling would bury the terminal; problems are told by the watcher
@@ -350,7 +335,8 @@ class Reporter:
         self.last = view.game_id, view.problem
         if view.problem is not None:
             print("callbreak: " + t("the page cannot show the game: {problem}",
-                                    problem=view.problem), file=sys.stderr, flush=True)
+                                    problem=view.problem.local()), file=sys.stderr,
+                  flush=True)
         else:
             print(t("The page shows game {game}.", game=view.game_id), flush=True)
 
@@ -402,11 +388,12 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
         report(watcher.current())
         watcher.report = report
         threading.Thread(target=watcher.run, args=(stop,), daemon=True).start()
-        threading.Thread(target=server.drop_slow_clients, daemon=True).start()
+        threading.Thread(target=server.guard.run, args=(stop,), daemon=True).start()
         server.serve_forever(poll_interval=0.5)
     except KeyboardInterrupt:
         pass
     finally:
         stop.set()
+        watcher.wake()  # the open streams see it at once
         server.server_close()
     print(_("Scoreboard stopped."), flush=True)

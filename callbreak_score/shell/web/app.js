@@ -131,6 +131,11 @@
     $("game").hidden = false;
   }
 
+  function told(data) {
+    // a problem as serve says it (its language and digits, no local paths), else the English
+    return data.said !== undefined ? data.said : data.problem;
+  }
+
   function showProblem(problem) {
     $("game").hidden = true;
     $("progress").textContent = "";
@@ -139,7 +144,7 @@
   }
 
   function showData(data) {
-    if (data && data.problem !== undefined) { showProblem(data.problem); } else { showGame(data); }
+    if (data && data.problem !== undefined) { showProblem(told(data)); } else { showGame(data); }
   }
 
   function linkState(key) {
@@ -174,7 +179,7 @@
       showGame(JSON.parse(event.data)); linkState("live");
     });
     source.addEventListener("problem", function (event) {
-      showProblem(JSON.parse(event.data).problem); linkState("live");
+      showProblem(told(JSON.parse(event.data))); linkState("live");
     });
     source.onopen = function () { stopPolling(); };
     source.onerror = function () {
