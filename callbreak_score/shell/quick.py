@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from callbreak_score.core.errors import Refused, refusing
+from callbreak_score.core.errors import Refused, cut_word, refusing
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every TAB
 if TYPE_CHECKING:
@@ -24,10 +24,11 @@ COMPLETE_VAR = "_CALLBREAK_COMPLETE"  # the variable Typer's completion scripts 
 
 def as_typed(word: str) -> str:
     """A word that is not text shown safely: each byte that is not UTF-8 (Python keeps it
-    as a lone surrogate) as \\xff, any other lone surrogate as \\udfff; cut short."""
-    cut = word[:40] + ("…" if len(word) > 40 else "")
-    return "".join(f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF
-                   else f"\\u{ord(c):04x}" if 0xD800 <= ord(c) <= 0xDFFF else c for c in cut)
+    as a lone surrogate) as \\xff, any other lone surrogate as \\udfff, a control
+    character as \\x1b; cut short."""
+    return cut_word("".join(
+        f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF
+        else f"\\u{ord(c):04x}" if 0xD800 <= ord(c) <= 0xDFFF else c for c in word[:41]))
 
 
 def is_text(word: str) -> bool:

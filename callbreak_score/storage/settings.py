@@ -235,9 +235,11 @@ def change(key: str, value: str | None) -> bool:
     where = path()
     if value is not None:
         if KEYS[known(key)] == WHOLE:
+            from callbreak_score.core.numbers import whole
             from callbreak_score.i18n import latin
 
-            value = latin(value)  # typed in any digits, kept in 0-9: max-bid ८ is 8
+            number = whole(latin(value))  # typed in any digits, kept in 0-9: max-bid ००८ is 8
+            value = str(number) if type(number) is int else latin(value)  # a Long: refused
         value = check(key, value.strip())
     old = _text()
     if value is None and not any(_key_of(line) == key for line in old.splitlines()):
