@@ -52,7 +52,7 @@ def refused(home: Path, *words: str, code: int = 1) -> str:
     if code == 1:
         lines = result.stderr.splitlines()
         assert len(lines) == 1 and lines[0].startswith("callbreak: "), lines
-        assert len(lines[0]) < 300  # the typed number is cut short, not echoed whole
+        assert len(lines[0]) < 400  # a typed word is cut short, not echoed whole
         return lines[0]
     return result.output
 
@@ -252,6 +252,21 @@ def test_bytes_that_are_not_utf8_in_the_real_programs_argv(home) -> None:
         assert len(lines) == 1 and "is not text" in lines[0] and "\\x" in lines[0], lines
     assert snapshot(home) == {}
     assert not Path(os.environ["CALLBREAK_CONFIG"]).exists()
+
+
+@pytest.mark.parametrize("words", [
+    ["show", "{w}"], ["use", "{w}"], ["history", "{w}"], ["restore", "{w}"], ["play", "{w}"],
+    ["penalty", "{w}"], ["bid", "{w}", "3", "3", "3"], ["bid", "{w}=3", "b=3", "t=3", "r=3"],
+    ["config", "{w}"], ["config", "rules", "{w}"], ["config", "max-bid", "{w}"],
+    ["settle", "--stake", "{w}"], ["stats", "{w}"], ["stats", "--since", "{w}"],
+    ["new", "A", "B", "C", "D", "--dealer", "{w}"], ["edit", "1", "{w}"],
+])
+def test_a_refusal_echoing_a_typed_word_is_one_line_without_its_controls(
+        cli, home, words) -> None:
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram")
+    typed = "a\nb\x1b[31mc" + "x" * 60
+    line = refused(home, *(w.replace("{w}", typed) for w in words))
+    assert "\x1b" not in line and "x" * 41 not in line, line
 
 
 # ---- --version ----------------------------------------------------------------------------

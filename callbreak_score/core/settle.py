@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import ROUND_DOWN, Decimal, Inexact, InvalidOperation, localcontext
 
-from .errors import Refused
+from .errors import Refused, cut_word
 from .game import Game
 from .people import key
 from .values import frozen
@@ -46,7 +46,7 @@ def stake_of(text: str) -> Decimal:
     STAKE_PLACES decimal places: the nets of any sitting are then exact in Decimal's 28
     digits."""
     words = text.strip()
-    shown = words if len(words) <= 40 else words[:40] + "…"
+    shown = cut_word(words)
     try:
         stake = Decimal(words)
     except InvalidOperation:
