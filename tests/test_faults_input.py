@@ -283,6 +283,19 @@ def test_version_through_typer_and_the_fast_path() -> None:
     assert "--version" in invoke(["--help"]).stdout
 
 
+def test_version_from_a_source_tree_never_installed_says_so(monkeypatch) -> None:
+    import importlib.metadata
+
+    from callbreak_score.shell import quick
+
+    def missing(name: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    assert quick.version() == ("callbreak-score (version unknown: it is not installed; "
+                               "pip install .)")
+
+
 # ---- play: the keys with garbage, huge numbers, control characters ------------------------
 
 
@@ -321,6 +334,18 @@ def test_play_refuses_a_line_that_is_not_utf8_and_asks_again(cli) -> None:
     out = play_in_process(b"\xff\xfe\n3\xc3\n3 4 3 3\n")
     assert out.count("that line is not text (its bytes are not UTF-8); type it again") == 2
     assert store.load(store.resolve(None)).rounds[1].bids == (3, 3, 3, 4)
+
+
+def test_play_starting_a_game_refuses_garbage_names_and_presets(home) -> None:
+    out = play_in_process(b"\n".join([HUGE.encode(), b"\x1b[2J", b"A=1", b"Asha", b"\xff",
+                                       b"Bimal", b"Tulsi", b"", NATIVE_HUGE.encode(), b"\x01",
+                                       b"nepal", b"q"]) + b"\n")
+    assert "player name '99999999999999999999…' is longer than 40 characters" in out
+    assert "player name '\\x1b[2J' holds a control character" in out
+    assert "would read as a number or a NAME=N pair" in out
+    assert "that line is not text" in out
+    assert "unknown preset '\\x01'" in out and "x01'" in out
+    assert store.load(store.resolve(None)).players == ("Asha", "Bimal", "Tulsi")
 
 
 def test_play_through_the_real_program_with_bytes_that_are_not_utf8(cli, home) -> None:

@@ -58,9 +58,9 @@ def version() -> str:
     try:
         return f"callbreak-score {installed('callbreak-score')}"
     except PackageNotFoundError:  # run from a source tree that was never installed
-        from callbreak_score import __version__
+        from callbreak_score.i18n import _
 
-        return f"callbreak-score {__version__}"
+        return _("callbreak-score (version unknown: it is not installed; pip install .)")
 
 
 def now() -> str:
