@@ -382,10 +382,12 @@ def test_settings_written_at_once_are_all_kept(tmp_path) -> None:
             "max-bid-total", "extra-cap", "auto-award-below", "blind-min"]
     env = {**os.environ, "CALLBREAK_CONFIG": str(tmp_path / "config"),
            "CALLBREAK_HOME": str(tmp_path / "home")}
-    running = [subprocess.Popen([*callbreak_command(), "config", key, str(n + 3)], env=env,
+    # each value a game could take (high-bid-points runs 8..52)
+    values = {key: str(n + 3) if key != "high-bid-points" else "16" for n, key in enumerate(keys)}
+    running = [subprocess.Popen([*callbreak_command(), "config", key, value], env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-               for n, key in enumerate(keys)]
+               for key, value in values.items()]
     for process in running:
         assert process.wait(timeout=60) == 0, process.stderr.read()
     found = settings.parse((tmp_path / "config").read_text(encoding="utf-8"), "config")
-    assert found == {key: str(n + 3) for n, key in enumerate(keys)}
+    assert found == values

@@ -67,6 +67,15 @@ class Damaged(Refused):
         self.problem = problem
 
 
+def cut_word(word: str) -> str:
+    """A typed word as a refusal repeats it: whole up to 40 characters, else cut short; a
+    control character written as an escape (\\x1b), never sent to the terminal."""
+    cut = word if len(word) <= 40 else word[:40] + "…"
+    if cut.isprintable():
+        return cut
+    return "".join(f"\\x{ord(c):02x}" if ord(c) < 32 or ord(c) == 127 else c for c in cut)
+
+
 def refusing(command: Callable[..., object]) -> Callable[..., object]:
     """Turn a Refused into one line on stderr and exit status 1 (the only place that does)."""
 

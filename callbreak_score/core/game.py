@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import scoring
-from .errors import Refused, Word
+from .errors import Refused, Word, cut_word
+from .numbers import whole
 from .rules import TRICKS, Rules, end_words
 from .scoring import Round
 from .values import frozen, replace
@@ -144,9 +145,9 @@ def seat_of(players: Sequence[str], name: str) -> int:
     if hits:
         *first, last = (players[s] for s in hits)
         raise Refused("'{name}' could be {first} or {last}; type more of the name",
-                      name=name, first=", ".join(first), last=last)
+                      name=cut_word(name), first=", ".join(first), last=last)
     raise Refused("no player is called '{name}'; the players are {players}",
-                  name=name, players=", ".join(players))
+                  name=cut_word(name), players=", ".join(players))
 
 
 def parse_numbers(game: Game, words: Sequence[str], what: str) -> tuple[int, ...]:
@@ -207,12 +208,11 @@ def parse_number(word: str, player: str, what: str, blind_ok: bool = False) -> t
     out of range), written b6 when `blind_ok` and the bid is blind."""
     text = word.strip()
     blind = blind_ok and text[:1] in ("b", "B")
-    digits = text[1:] if blind or text[:1] == "-" else text
-    # isdecimal() admits Devanagari digits (४) and int() reads them; it refuses '+4', '1_0'
-    if not digits.isdecimal():
+    number = whole(text[1:]) if blind and text[1:2] != "-" else whole(text)
+    if number is None:
         raise Refused("'{word}' for {player} is not a whole number of {what}",
-                      word=word, player=player, what=WHAT[what])
-    return (int(digits) if blind else int(text)), blind
+                      word=cut_word(word), player=player, what=WHAT[what])
+    return number, blind
 
 
 def awarded(rules: Rules, bids: Sequence[int]) -> bool:

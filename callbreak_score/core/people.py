@@ -35,11 +35,11 @@ def since(words: str, now: datetime) -> datetime:
     try:
         clock = time.fromisoformat(text)
     except ValueError:
-        from .errors import Refused, Said
+        from .errors import Refused, Said, cut_word
 
         # the examples as numbers, so that they are said in the interface's digits
         raise Refused("--since '{words}' is not a date ({date}), a time today ({time}) or "
-                      "'today'", words=words,
+                      "'today'", words=cut_word(words),
                       date=Said("{year}-{month}-{day}", year=2026, month=11, day=29),
                       time=Said("{hour}:{minute}", hour=19, minute=30)) from None
     return now.replace(hour=clock.hour, minute=clock.minute, second=clock.second,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import ROUND_DOWN, Decimal, Inexact, InvalidOperation, localcontext
 
-from .errors import Refused
+from .errors import Refused, cut_word
 from .game import Game
 from .people import key
 from .values import frozen
@@ -37,15 +37,27 @@ class Settlement:
     transfers: tuple[Transfer, ...]
 
 
+STAKE_MOST = 1_000_000_000
+STAKE_PLACES = 6
+
+
 def stake_of(text: str) -> Decimal:
-    """The stake as an exact decimal above zero."""
+    """The stake as an exact decimal above zero, at most STAKE_MOST with at most
+    STAKE_PLACES decimal places: the nets of any sitting are then exact in Decimal's 28
+    digits."""
+    words = text.strip()
+    shown = cut_word(words)
     try:
-        stake = Decimal(text.strip())
+        stake = Decimal(words)
     except InvalidOperation:
         stake = Decimal("NaN")
     if not stake.is_finite() or stake <= 0:
         raise Refused("--stake '{stake}' is not an amount above zero (for example 10 or 0.50)",
-                      stake=text)
+                      stake=shown)
+    if stake > STAKE_MOST or -stake.as_tuple().exponent > STAKE_PLACES:  # type: ignore[operator]
+        raise Refused("--stake {stake} is outside the amounts allowed: above 0 up to {most}, "
+                      "with at most {places} decimal places", stake=shown, most=STAKE_MOST,
+                      places=STAKE_PLACES)
     return stake
 
 

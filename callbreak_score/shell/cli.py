@@ -9,10 +9,11 @@ from typing import Annotated
 
 import typer
 from typer import _click as click  # Typer 0.28 carries its own Click
+from typer._click import types as click_types
 from typer._completion_classes import completion_init
 
 from callbreak_score.core import game as moves
-from callbreak_score.core.errors import Refused, refusing
+from callbreak_score.core.errors import Refused, cut_word, refusing
 from callbreak_score.i18n import N_, _, t, tn
 from callbreak_score.storage import store
 from callbreak_score.views import render, texts
@@ -20,14 +21,39 @@ from callbreak_score.views import render, texts
 from . import quick
 from .quick import card, change_current, now, say
 
+
+class Words(typer.core.TyperGroup):
+    """The command group; a word that is not text is refused before any command reads it."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        quick.text_only(args)
+        return super().parse_args(ctx, args)
+
+
 app = typer.Typer(
     name="callbreak",
+    cls=Words,
     help="Keep the score of a Call Break (Callbreak, Call Bridge, Lakdi) game at a real table.",
     no_args_is_help=True,
     add_completion=False,  # 'callbreak completion SHELL' prints the one script per shell
     pretty_exceptions_enable=False,
 )
 completion_init()  # Typer answers TAB for the shells even without its --install-completion
+
+
+def show_version(asked: bool) -> None:
+    if asked:
+        sys.stdout.write(quick.version() + "\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[bool, typer.Option(
+        "--version", "-V", is_eager=True, callback=show_version,
+        help="Print the version and exit.")] = False,
+) -> None:
+    """Keep the score of a Call Break (Callbreak, Call Bridge, Lakdi) game at a real table."""
 
 
 class Preset(str, Enum):
@@ -55,6 +81,30 @@ class Shell(str, Enum):
     zsh = "zsh"
     fish = "fish"
     powershell = "powershell"
+
+
+def _whole(value: object) -> int:
+    """A number as a person types it (core.numbers), else as Click reads one ('+4')."""
+    from callbreak_score.core.numbers import whole
+
+    number = whole(value) if isinstance(value, str) else None
+    return int(value) if number is None else number  # type: ignore[call-overload]
+
+
+class Whole(click_types.IntRange):
+    """Click's number in a range, read by _whole: a number too long for int() is refused
+    as outside the range, named."""
+
+    _number_class = staticmethod(_whole)
+
+
+class WholeNumber(click_types.IntParamType):
+    """Click's whole number, read by _whole; the command checks its range."""
+
+    _number_class = staticmethod(_whole)
+
+
+WHOLE = WholeNumber()
 
 
 def complete_ids(incomplete: str) -> list[str]:
@@ -103,26 +153,29 @@ def new(
         "--rules", help="Rule preset (default: nepal, or your 'rules' setting).",
         show_default=False)] = None,
     rounds: Annotated[int | None, typer.Option(
-        "--rounds", help="Play a fixed number of rounds.", show_default=False)] = None,
+        "--rounds", click_type=WHOLE,
+        help="Play a fixed number of rounds.", show_default=False)] = None,
     target: Annotated[int | None, typer.Option(
-        "--target", help="Play until a total reaches P points.", metavar="P",
+        "--target", click_type=WHOLE, help="Play until a total reaches P points.", metavar="P",
         show_default=False)] = None,
     open_game: Annotated[bool, typer.Option(
         "--open", help="No fixed end: finish with 'callbreak finish'.")] = False,
     min_bid: Annotated[int | None, typer.Option(
-        "--min-bid", help="Lowest bid (default: the preset's).", show_default=False)] = None,
+        "--min-bid", click_type=WHOLE,
+        help="Lowest bid (default: the preset's).", show_default=False)] = None,
     max_bid: Annotated[int | None, typer.Option(
-        "--max-bid", help="Highest bid (default: the preset's).", show_default=False)] = None,
+        "--max-bid", click_type=WHOLE,
+        help="Highest bid (default: the preset's).", show_default=False)] = None,
     penalty: Annotated[Penalty, typer.Option(
         "--penalty", help="A broken bid loses the whole bid, or only the missing tricks "
         "(default: full).", show_default=False)] = None,
     redeal_below: Annotated[int | None, typer.Option(
-        "--redeal-below", metavar="N", show_default=False,
+        "--redeal-below", click_type=WHOLE, metavar="N", show_default=False,
         help="Bids totalling less than N are thrown in; the same dealer deals again.")] = None,
     eight_wins: Annotated[bool, typer.Option(
         "--eight-wins", help="Bidding exactly 8 and winning exactly 8 wins the game.")] = False,
     high_bid_points: Annotated[int | None, typer.Option(
-        "--high-bid-points", metavar="N", show_default=False,
+        "--high-bid-points", click_type=WHOLE, metavar="N", show_default=False,
         help="pagat: points for a made bid of 8 or more (default 13).")] = None,
     tiebreak: Annotated[Tiebreak | None, typer.Option(
         "--tiebreak", help="Break a tie on the top total by most tricks won.",
@@ -131,26 +184,26 @@ def new(
         "--dealer", help="Who deals first (default: the first player).",
         autocompletion=complete_dealer, show_default=False)] = None,
     instant_win: Annotated[int | None, typer.Option(
-        "--instant-win", metavar="N", show_default=False,
+        "--instant-win", click_type=WHOLE, metavar="N", show_default=False,
         help="Bidding exactly N and winning exactly N wins the game (--eight-wins is 8).")
     ] = None,
     max_bid_total: Annotated[int | None, typer.Option(
-        "--max-bid-total", metavar="N", show_default=False,
+        "--max-bid-total", click_type=WHOLE, metavar="N", show_default=False,
         help="Refuse bids adding up to more than N.")] = None,
     extra_cap: Annotated[int | None, typer.Option(
-        "--extra-cap", metavar="N", show_default=False,
+        "--extra-cap", click_type=WHOLE, metavar="N", show_default=False,
         help="At most N extra tricks count (nepal, tens).")] = None,
     eight_doubles: Annotated[bool, typer.Option(
         "--eight-doubles", help="Winning exactly 8 tricks doubles the round's score.")
     ] = False,
     auto_award_below: Annotated[int | None, typer.Option(
-        "--auto-award-below", metavar="N", show_default=False,
+        "--auto-award-below", click_type=WHOLE, metavar="N", show_default=False,
         help="Bids totalling less than N are not played: each player scores the bid.")
     ] = None,
     blind: Annotated[bool, typer.Option(
         "--blind", help="Allow blind bids (b6): they score double, made or broken.")] = False,
     blind_min: Annotated[int | None, typer.Option(
-        "--blind-min", metavar="M", show_default=False,
+        "--blind-min", click_type=WHOLE, metavar="M", show_default=False,
         help="The lowest blind bid (default 5).")] = None,
     again: Annotated[bool, typer.Option(
         "--again", help="The same players and rules as the current game; the deal goes on "
@@ -292,7 +345,8 @@ def history(
 @app.command(context_settings={"ignore_unknown_options": True})
 @refusing
 def edit(
-    number: Annotated[int, typer.Argument(metavar="N", help="The completed round to correct.")],
+    number: Annotated[int, typer.Argument(click_type=WHOLE,
+        metavar="N", help="The completed round to correct.")],
     words: Annotated[list[str] | None, typer.Argument(
         metavar="[--bids B1 B2 ...] [--tricks T1 T2 ...]", show_default=False,
         help="The round's correct bids and/or tricks, one per player as for bid and tricks.")
@@ -326,7 +380,7 @@ def edit_words(words: list[str]) -> tuple[list[str] | None, list[str] | None]:
             found[key] = []
         elif key is None:
             raise Refused("'{word}' comes before --bids or --tricks; say which it corrects",
-                          word=word)
+                          word=cut_word(word))
         else:
             found[key].append(word)
     return found.get("--bids"), found.get("--tricks")
@@ -456,7 +510,8 @@ def restore(
                                         autocompletion=complete_ids)],
     list_only: Annotated[bool, typer.Option("--list", help="Show the backups only.")] = False,
     backup: Annotated[int, typer.Option(
-        "--backup", metavar="N", help="Which backup to put back: 1 is the newest.")] = 1,
+        "--backup", click_type=WHOLE,
+        metavar="N", help="Which backup to put back: 1 is the newest.")] = 1,
 ) -> None:
     """Show a game's backups or put one back (the current version becomes a backup)."""
     from callbreak_score.storage.recovery import list_backups, restore_backup
@@ -530,7 +585,7 @@ def penalty(
         metavar="NAME", help="The player who revoked or misdealt (a unique prefix will do).",
         autocompletion=complete_players)],
     number: Annotated[int | None, typer.Option(
-        "--round", metavar="N", show_default=False,
+        "--round", click_type=WHOLE, metavar="N", show_default=False,
         help="The round (default: the latest round with bids).")] = None,
 ) -> None:
     """The table's penalty (a revoke, a misdeal): the player scores minus the bid."""
@@ -557,7 +612,8 @@ def serve(
         metavar="[GAME]", help="A game id to show; default: the current game, followed when "
         "it changes.", autocompletion=complete_ids, show_default=False)] = None,
     port: Annotated[int, typer.Option(
-        "--port", min=0, max=65535, help="The port to listen on (0: any free port).")] = 8000,
+        "--port", click_type=Whole(0,
+        65535), help="The port to listen on (0: any free port).")] = 8000,
     lan: Annotated[bool, typer.Option(
         "--lan", help="Listen on the network for the table's phones: a secret address "
         "and a QR code.")] = False,
@@ -628,7 +684,7 @@ def stats(
         show_default=False)] = None,
     since: SinceOpt = None,
     games: Annotated[int | None, typer.Option(
-        "--games", metavar="N", min=1, show_default=False,
+        "--games", click_type=Whole(1), metavar="N", show_default=False,
         help="Only the N newest finished games.")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:

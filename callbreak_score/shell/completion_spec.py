@@ -2,6 +2,7 @@
 
 SPEC = {"root": {
     "params": [
+        {'kind': 'option', 'name': 'version', 'opts': ['--version', '-V'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Print the version and exit.', 'choices': [], 'complete': None},
         {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None},
     ],
     "commands": {
@@ -219,4 +220,5 @@ HELP = {
     "Your table's settings: language, digits,...": {'zsh': "Your table''s settings\\\\: language, digits,...", 'fish': "Your table's settings: language, digits,...", 'powershell': "Your table's settings: language, digits,..."},
     'Remove a setting.': {'zsh': 'Remove a setting.', 'fish': 'Remove a setting.', 'powershell': 'Remove a setting.'},
     'Print the TAB-completion script for a...': {'zsh': 'Print the TAB-completion script for a...', 'fish': 'Print the TAB-completion script for a...', 'powershell': 'Print the TAB-completion script for a...'},
+    'Print the version and exit.': {'zsh': 'Print the version and exit.', 'fish': 'Print the version and exit.', 'powershell': 'Print the version and exit.'},
 }

@@ -12,8 +12,9 @@ from collections.abc import Callable, Sequence
 
 from callbreak_score.core import game as moves
 from callbreak_score.core import history
-from callbreak_score.core.errors import Refused
+from callbreak_score.core.errors import Refused, cut_word
 from callbreak_score.core.game import WHAT, Game
+from callbreak_score.core.numbers import whole
 from callbreak_score.i18n import N_, _, num, t, tn
 from callbreak_score.storage import store
 from callbreak_score.views import cells
@@ -177,13 +178,17 @@ class Session:
                 raise Refused("nothing typed yet in this correction; q quits it")
             else:
                 self.undo_saved()
-        elif word.startswith("e") and (word[1:].strip().isdecimal() or word == "e"):
+        elif word.split()[0] == "e" or word[1:].isdecimal() and word[0] == "e":
             if editing:
                 raise Refused("finish this correction first (or q to quit)")
-            text = word[1:].strip()
+            text = line[1:].strip()
             if not text:
                 raise Refused("say which round: e N, for example e 2")
-            self.correct(int(text))
+            number = whole(text)
+            if number is None:
+                raise Refused("'{typed}' is not a round number; e N corrects round N, for "
+                              "example e 2", typed=cut_word(text))
+            self.correct(number)
         else:
             return False
         return True
@@ -385,11 +390,11 @@ def start_new(screen: Screen, last: Game | None) -> str:
             raise Quit
         if line in PRESETS or not line:
             break
-        screen.say(t("unknown preset '{preset}'; type one of {presets}", preset=line,
+        screen.say(t("unknown preset '{preset}'; type one of {presets}", preset=cut_word(line),
                      presets=", ".join(PRESETS)), "red")
     # Enter takes the rules setting with the other defaults, as `new` would
-    typed = {"rules": line or offered} if line or "rules" not in saved else {}
-    choice = choose(typed, saved, len(names))
+    given = {"rules": line or offered} if line or "rules" not in saved else {}
+    choice = choose(given, saved, len(names))
     for words in said(choice):
         screen.say(words)
     draft = moves.new_game("", names, choice.rules, None, now())

@@ -13,13 +13,54 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from callbreak_score.core.errors import refusing
+from callbreak_score.core.errors import Refused, cut_word, refusing
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every TAB
 if TYPE_CHECKING:
     from callbreak_score.core.game import Game
 
 COMPLETE_VAR = "_CALLBREAK_COMPLETE"  # the variable Typer's completion scripts set
+
+
+def as_typed(word: str) -> str:
+    """A word that is not text shown safely: each byte that is not UTF-8 (Python keeps it
+    as a lone surrogate) as \\xff, any other lone surrogate as \\udfff, a control
+    character as \\x1b; cut short."""
+    return cut_word("".join(
+        f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF
+        else f"\\u{ord(c):04x}" if 0xD800 <= ord(c) <= 0xDFFF else c for c in word[:41]))
+
+
+def is_text(word: str) -> bool:
+    """Whether a word can be shown and saved as UTF-8 (no lone surrogate)."""
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+@refusing
+def text_only(words: Sequence[str]) -> None:
+    """Refuse a command line with a word that is not text: bytes that are not UTF-8
+    (`callbreak new $'\\xff' B C D`) could be neither printed nor saved."""
+    for word in words:
+        if not is_text(word):
+            raise Refused("'{word}' is not text (its bytes are not UTF-8); names, ids and "
+                          "values must be text", word=as_typed(word))
+
+
+def version() -> str:
+    """'callbreak-score 0.1.0': the installed package's name and version."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return f"callbreak-score {installed('callbreak-score')}"
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        from callbreak_score.i18n import _
+
+        return _("callbreak-score (version unknown: it is not installed; pip install .)")
 
 
 def now() -> str:
@@ -114,6 +155,10 @@ def dispatch(words: Sequence[str]) -> bool:
         from .completion import run_if_asked
 
         return run_if_asked()
+    text_only(words)
+    if list(words) in (["--version"], ["-V"]):
+        sys.stdout.write(version() + "\n")
+        return True
     if words and words[0] in ("bid", "tricks"):
         entry = list(words[1:])
         if entry[:1] == ["--"]:

@@ -35,15 +35,25 @@ class Screen:
         self.console.file.flush()  # type: ignore
 
     def ask(self, prompt: str) -> str:
+        """The next line typed, stripped; a line that is not text is refused and asked
+        again (its bytes were not UTF-8: it could be neither shown nor saved)."""
+        from callbreak_score.i18n import _
+
+        from .quick import as_typed, is_text
+
         prompt = cells.cut(prompt, max(10, self.width - 4)) + " "
-        try:
-            line = input(prompt)
-        except (EOFError, KeyboardInterrupt):
-            self.raw("")
-            raise Quit from None
-        if self.echo:
-            self.raw(line)
-        return line.strip()
+        while True:
+            try:
+                line = input(prompt)
+            except (EOFError, KeyboardInterrupt):
+                self.raw("")
+                raise Quit from None
+            text = is_text(line)
+            if self.echo:
+                self.raw(line if text else as_typed(line))
+            if text:
+                return line.strip()
+            self.say(_("that line is not text (its bytes are not UTF-8); type it again"), "red")
 
 
 def open_screen() -> Screen:
@@ -54,6 +64,10 @@ def open_screen() -> Screen:
     from callbreak_score.views.render import style_for
 
     style = style_for()
+    try:  # bytes that are not UTF-8 arrive as lone surrogates, refused by ask(), not a crash
+        sys.stdin.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
+    except (AttributeError, ValueError):
+        pass
     interactive = sys.stdin.isatty()
     if interactive:
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from callbreak_score.core.errors import Refused, refusing
+from callbreak_score.core.errors import Refused, cut_word, refusing
 
 
 def plain(words: Sequence[str]) -> tuple[list[str], bool] | None:
@@ -39,7 +39,7 @@ def run(players: Sequence[str], since: float | None, newest: int | None, as_json
     missing = [p for p in players if key(p) not in shown]
     if missing:
         raise Refused("no finished game of {player} in the games chosen; 'callbreak stats' "
-                      "shows everyone", player=missing[0])
+                      "shows everyone", player=cut_word(missing[0]))
     if as_json:
         import json
 

@@ -4,6 +4,7 @@ says (pure; settings.py reads the file)."""
 from __future__ import annotations
 
 from callbreak_score.core.errors import Refused, Said
+from callbreak_score.core.numbers import whole
 from callbreak_score.core.rules import TRICKS, Rules, make_rules
 from callbreak_score.core.values import frozen
 
@@ -30,7 +31,7 @@ class Choice:
 def _unfit(key: str, value: str, preset: str, blind: bool, seats: int) -> Said | None:
     """Why a setting does not apply to this game's preset or table, or None when it does."""
     tricks = TRICKS.get(seats, 13)
-    if key in BY_TRICKS and int(value) > tricks:
+    if key in BY_TRICKS and _value(key, value) > tricks:  # type: ignore[operator]
         return Said("more than the {tricks} tricks of a round", tricks=tricks)
     if key == "high-bid-points" and preset != "pagat":
         return Said("a pagat option")
@@ -46,7 +47,7 @@ def _unfit(key: str, value: str, preset: str, blind: bool, seats: int) -> Said |
 def _value(key: str, text: str) -> object:
     kind = KEYS[key]
     if kind == WHOLE:
-        return int(text)
+        return whole(text)
     if kind == YESNO:
         return text == "yes"
     return text

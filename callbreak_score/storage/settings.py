@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import os
 
-from callbreak_score.core.errors import Damaged, Refused, Said
+from callbreak_score.core.errors import Damaged, Refused, Said, cut_word
 
 PRESETS = ("nepal", "pagat", "tens")
+LANGUAGES = ("en", "ne", "hi", "bn")  # as i18n.LANGUAGES: the interface's languages
 WHOLE = "a whole number"
 YESNO = "yes or no"
 
 # key -> what its value must be: a tuple of choices, WHOLE, YESNO, or "text"
 KEYS: dict[str, object] = {
-    "language": "text",  # en, ne, hi, bn; an unknown language falls back to English
+    "language": "text",  # en, ne, hi, bn (or a locale name of one, ne_NP.UTF-8)
     "digits": ("native", "latin"),
     "currency": "text",
     # defaults for `callbreak new` (its option names without the dashes)
@@ -56,7 +57,7 @@ def path() -> str:
 def known(key: str) -> str:
     """The key, when this version knows it; Refused names the settings there are."""
     if key not in KEYS:
-        raise Refused("unknown setting '{key}'; the settings are {keys}", key=key,
+        raise Refused("unknown setting '{key}'; the settings are {keys}", key=cut_word(key),
                       keys=", ".join(KEYS))
     return key
 
@@ -70,18 +71,81 @@ def _either(choices: tuple[str, ...]) -> str:
 
 
 def check(key: str, value: str) -> str:
-    """The value, checked for its key; Refused says what is allowed."""
+    """The value, checked for its key: refused exactly when `new` would refuse it as the
+    only setting, at the table where it fits best; Refused says what is allowed."""
     kind = KEYS[known(key)]
+    if key == "language" and _language(value) not in LANGUAGES:
+        raise Refused("{key} is '{value}'; it can be {choices}", key=key, value=cut_word(value),
+                      choices=_either(LANGUAGES))
     if isinstance(kind, tuple) and value not in kind:
-        raise Refused("{key} is '{value}'; it can be {choices}", key=key, value=value,
+        raise Refused("{key} is '{value}'; it can be {choices}", key=key, value=cut_word(value),
                       choices=_either(kind))
-    if kind == WHOLE and not value.isdecimal():
-        raise Refused("{key} is '{value}'; it must be a whole number", key=key, value=value)
+    if kind == WHOLE:
+        from callbreak_score.core.numbers import whole
+
+        number = whole(value)
+        if number is None or value[:1] == "-":
+            raise Refused("{key} is '{value}'; it must be a whole number", key=key,
+                          value=cut_word(value))
+        _fits_a_game(key, number)
     if kind == YESNO and value not in ("yes", "no"):
-        raise Refused("{key} is '{value}'; it must be yes or no", key=key, value=value)
-    if kind == "text" and (not value or any(ord(c) < 32 for c in value)):
+        raise Refused("{key} is '{value}'; it must be yes or no", key=key, value=cut_word(value))
+    if kind == "text" and (not value or any(ord(c) < 32 or ord(c) == 127 for c in value)):
         raise Refused("{key} is empty or holds a control character", key=key)
+    if value[:1] == "#" or _comment_at(value) >= 0:
+        raise Refused("{key} '{value}' holds a '#' after a space, which starts a comment in "
+                      "the settings file; leave out the '#' or the space before it",
+                      key=key, value=cut_word(value))
     return value
+
+
+def _language(value: str) -> str:
+    """The language a `language` value names, as i18n reads it ('ne_NP.UTF-8' is ne)."""
+    return value.split(".")[0].split("_")[0].lower()
+
+
+# the tables tried for a number setting, the one with the widest range first
+_TABLES = {"max-bid-total": (4, 3, 5), "redeal-below": (4, 3, 5),
+           "auto-award-below": (4, 3, 5)}
+
+
+def _fits_a_game(key: str, number: int) -> None:
+    """Refuse a number that no game could be started with (the range named), as `new`
+    would refuse it: a setting that only fits another table is left out by `new`, not
+    refused."""
+    from callbreak_score.core.rules import make_rules
+
+    preset = "pagat" if key == "high-bid-points" else "nepal"
+    extra = {"blind": True} if key == "blind-min" else {}
+    refused: list[Refused] = []
+    for seats in _TABLES.get(key, (3, 4, 5)):
+        try:
+            make_rules(preset, seats=seats, **{key.replace("-", "_"): number}, **extra)
+            return
+        except Refused as error:
+            refused.append(error)
+    raise refused[0]
+
+
+def _comment_at(value: str) -> int:
+    """Where an inline comment starts in a line's value: a '#' at its start or after a
+    space or tab; -1 when there is none."""
+    at = value.find("#")
+    while at > 0 and not value[at - 1].isspace():
+        at = value.find("#", at + 1)
+    return at
+
+
+def _split_comment(rest: str) -> tuple[str, str]:
+    """The text after a line's '=' as (value, comment): the comment keeps the spaces
+    before it, and is '' when there is none."""
+    body = rest.lstrip()
+    at = _comment_at(body)
+    if at < 0:
+        return body.strip(), ""
+    start = len(rest) - len(body) + at
+    value = rest[:start].strip()
+    return value, rest[len(rest[:start].rstrip()):].rstrip("\r\n")
 
 
 def parse(text: str, where: str) -> dict[str, str]:
@@ -91,8 +155,8 @@ def parse(text: str, where: str) -> dict[str, str]:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        key, sep, value = line.partition("=")
-        key, value = key.strip(), value.strip()
+        key, sep, rest = line.partition("=")
+        key, value = key.strip(), _split_comment(rest)[0]
         at = Said("{file}, line {number}", file=where, number=number)
         if not sep or not key:
             raise Damaged(at, Said("'{line}' is not 'key = value'", line=raw))
@@ -137,7 +201,10 @@ def with_value(text: str, key: str, value: str | None) -> str:
     if at:
         old = lines[at[0]]
         ending = old[len(old.rstrip("\r\n")):] or "\n"
-        new = [] if value is None else [f"{key} = {value}{ending}"]
+        comment = _split_comment(old.partition("=")[2])[1]  # kept with the new value
+        if comment and not comment[0].isspace():
+            comment = " " + comment
+        new = [] if value is None else [f"{key} = {value}{comment}{ending}"]
         return "".join([*lines[:at[0]], *new,
                         *(line for line in lines[at[0] + 1:] if _key_of(line) != key)])
     if value is None:
@@ -168,9 +235,11 @@ def change(key: str, value: str | None) -> bool:
     where = path()
     if value is not None:
         if KEYS[known(key)] == WHOLE:
+            from callbreak_score.core.numbers import whole
             from callbreak_score.i18n import latin
 
-            value = latin(value)  # typed in any digits, kept in 0-9: max-bid ८ is 8
+            number = whole(latin(value))  # typed in any digits, kept in 0-9: max-bid ००८ is 8
+            value = str(number) if type(number) is int else latin(value)  # a Long: refused
         value = check(key, value.strip())
     old = _text()
     if value is None and not any(_key_of(line) == key for line in old.splitlines()):
@@ -221,4 +290,4 @@ def choices(key: str) -> tuple[str, ...]:
         return kind
     if kind == YESNO:
         return ("yes", "no")
-    return ("en", "ne", "hi", "bn") if key == "language" else ()
+    return LANGUAGES if key == "language" else ()

@@ -18,7 +18,7 @@ import re
 import sys
 import time
 
-from callbreak_score.core.errors import Damaged, Refused, Said
+from callbreak_score.core.errors import Damaged, Refused, Said, cut_word
 from callbreak_score.core.game import Game
 
 from .schema import ID_PATTERN, MAX_PER_DAY, SCHEMA, decode, encode
@@ -50,7 +50,7 @@ def check_id(game_id: str) -> str:
     stored = latin(game_id)
     if not ID_PATTERN.match(stored):
         raise Refused("'{game}' is not a game id; ids look like {example} (see 'callbreak list')",
-                      game=game_id, example="261129-1")
+                      game=cut_word(game_id), example="261129-1")
     return stored
 
 

@@ -1,0 +1,52 @@
+"""Whole numbers as a person types them: Latin, Devanagari or Bengali digits, any length,
+read in time linear in the text and never with int()'s ValueError past 4,300 digits (pure).
+
+Every number typed (a bid, tricks, a round, an option, a setting) is read here, so a
+number too long for any range is refused by the range check that follows, naming the
+range, like any other number outside it.
+"""
+
+from __future__ import annotations
+
+LONGEST = 18  # digits read exactly: past every count of a game, within SQLite's integers
+SHOWN = 12  # digits of a longer number shown when it is refused
+
+
+class Long(int):
+    """A typed number of more than LONGEST digits: it counts as ±10**LONGEST, outside
+    every range of the game, and is shown as it was typed, cut short."""
+
+    typed: str
+
+    def __new__(cls, negative: bool, digits: str) -> Long:
+        number = super().__new__(cls, -(10**LONGEST) if negative else 10**LONGEST)
+        number.typed = ("-" if negative else "") + digits[:SHOWN] + "…"
+        return number
+
+    def __str__(self) -> str:
+        return self.typed
+
+    __repr__ = __str__
+
+    def __format__(self, spec: str) -> str:
+        return format(self.typed, spec)
+
+
+def whole(text: str) -> int | None:
+    """The whole number in `text` ('4', '-1', '०४', '007', a thousand nines), or None when
+    it is not one. Only a leading '-' is a sign ('+4' and '1_0' are not numbers typed at
+    a table); a number past LONGEST digits is a Long."""
+    text = text.strip()
+    negative = text[:1] == "-"
+    digits = text[1:] if negative else text
+    if not digits.isdecimal():  # every script's digits, which int() reads too
+        return None
+    if len(digits) > LONGEST:
+        import unicodedata
+
+        first = next((at for at, digit in enumerate(digits) if unicodedata.decimal(digit)),
+                     len(digits))  # leading zeros do not make a number long
+        if len(digits) - first > LONGEST:
+            return Long(negative, digits[first:])
+        digits = digits[-LONGEST:]
+    return -int(digits) if negative else int(digits)
