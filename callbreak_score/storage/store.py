@@ -117,8 +117,8 @@ def add(draft: Game) -> Game:
     game = replace(draft, id=f"{today}-{number}")
     path = game_path(game.id)
     made = [f for f in (_dir("games"), os.path.dirname(path)) if not os.path.isdir(f)]
-    save(game)
     try:
+        save(game)
         set_current(game.id)
     except BaseException:
         # a game that `current` does not point at would be an orphan: leave no trace
