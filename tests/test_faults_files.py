@@ -534,8 +534,11 @@ TAMPER = {
                                 " '[[\"Asha\", \"3\", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, []]]'",
     "deleted rows": "DELETE FROM seats WHERE seat = 1",
     "deleted rows and cache": "DELETE FROM seats WHERE game = '261129-2'; DELETE FROM cache",
-    "a row too many": "INSERT INTO seats SELECT * FROM seats WHERE seat = 0 LIMIT 1;"
-                      " DELETE FROM cache",
+    "a row too many": "INSERT INTO seats SELECT game, started, finished, 7, name, key, total,"
+                      " won, rounds, made, exact, bid_sum, extra, best, worst, run"
+                      " FROM seats LIMIT 1; DELETE FROM cache",
+    "a renumbered seat": "UPDATE seats SET seat = 9 WHERE seat = 3 AND game = '261129-1';"
+                         " DELETE FROM cache",
     "wrong counts": "UPDATE files SET seats = 5; DELETE FROM cache",
     "garbage value": "UPDATE seats SET total = 'x' WHERE seat = 0; DELETE FROM cache",
     "an orphan row": "INSERT INTO seats SELECT '261129-9', started, finished, seat, name, key,"
@@ -553,7 +556,10 @@ def test_a_damaged_index_is_rebuilt_and_stats_equal_a_recount(cli, home, kind) -
     for words, wanted in zip(words_list, expected):
         cli("stats", *words)
         conn = sqlite3.connect(home / "index.sqlite3")
-        conn.executescript(TAMPER[kind])
+        try:
+            conn.executescript(TAMPER[kind])
+        except sqlite3.IntegrityError:
+            assert kind in ("garbage value", "garbage stamp")  # a strict table refuses it
         conn.commit()
         conn.close()
         for _ in range(2):  # and it stays right
@@ -590,3 +596,19 @@ def test_an_index_in_place_of_a_folder_or_too_large(cli, home, monkeypatch) -> N
     monkeypatch.setattr(index, "LIMIT", 10)  # every index is too large: made afresh
     assert cli("stats").stdout == wanted
     assert not marked()
+
+
+@pytest.mark.parametrize("kind", ["garbage value", "garbage stamp", "deleted rows"])
+def test_without_strict_tables_the_types_are_checked(cli, home, monkeypatch, kind) -> None:
+    """An SQLite older than 3.37 has no STRICT tables: a value of the wrong type is then
+    written, and found when the index is used."""
+    from callbreak_score.storage import index
+
+    monkeypatch.setattr(index, "_strict", lambda sqlite3: False)
+    _finished_games(cli)
+    wanted = _recount(cli, home, "--games", "2")
+    conn = sqlite3.connect(home / "index.sqlite3")
+    conn.executescript(TAMPER[kind])
+    conn.commit()
+    conn.close()
+    assert cli("stats", "--games", "2").stdout == wanted
