@@ -545,10 +545,10 @@ def doctor(
 
     cols = screen_width()
     said = [t("All files in {folder} are sound.", folder=store.home())] if not problems else [
-        line for problem in problems for part in problem.split("\n")
+        line for problem, _left in problems for part in problem.split("\n")
         for line in wrap(part, cols, "    " if part.startswith("  ") else "  ", cut=False)]
     sys.stdout.write("\n".join(said) + "\n")
-    if problems and not fix:
+    if any(left for _problem, left in problems):  # 0 only when all is sound now
         raise typer.Exit(1)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from callbreak_score.core import game as moves
 from callbreak_score.core import history
-from callbreak_score.core.errors import Refused, cut_word
+from callbreak_score.core.errors import Damaged, Refused, cut_word
 from callbreak_score.core.game import WHAT, Game
 from callbreak_score.core.numbers import whole
 from callbreak_score.i18n import N_, _, num, t, tn
@@ -343,6 +343,8 @@ def choose_game(screen: Screen, game_id: str | None) -> str:
     if store.current_id() is not None:
         try:
             last = store.load(store.resolve(None))
+        except Damaged:
+            raise  # named, not passed over for a new game
         except Refused:
             last = None
     if last is not None and last.finished is None:

@@ -2,13 +2,16 @@
 
 The game files stay the only source of truth. Each command that reads the index first
 compares every game file's (mtime, size, inode) with what the index saw and re-reads only
-the files that changed; a missing, damaged or older-format index is rebuilt whole.
+the files that changed; a missing, damaged or older-format index is rebuilt whole, and so
+is one that does not prove itself (a row of the wrong type, a game whose seat rows are not
+the ones it was indexed with, a cache that does not decode).
 Damaged game files are remembered with their problem, so each run can warn about them.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable
 
 from callbreak_score.core.errors import Refused
@@ -24,19 +27,23 @@ if TYPE_CHECKING:
     from callbreak_score.core.game import Game
 
 FILE = "index.sqlite3"
-VERSION = "2"
+VERSION = "3"  # 3: strict tables, each file's seat count
+LIMIT = 1024 * 1024 * 1024  # far past 10,000 games (about 5 MB); a larger file is rebuilt
 Report = Callable[[int, int], None]  # (files read so far, files to read)
 
+# STRICT tables (SQLite 3.37+) refuse a value of the wrong type, so every row read has
+# its types; an older SQLite gets plain tables, and _prove checks the types itself.
 _TABLES = """
-CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT){strict};
 CREATE TABLE files (id TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEGER,
-                    problem TEXT);
-CREATE TABLE seats (game TEXT, started REAL, finished INTEGER, seat INTEGER, name TEXT,
-                    key TEXT, total INTEGER, won INTEGER, rounds INTEGER, made INTEGER,
-                    exact INTEGER, bid_sum INTEGER, extra INTEGER, best INTEGER,
-                    worst INTEGER, run INTEGER);
-CREATE TABLE cache (name TEXT PRIMARY KEY, value TEXT);
-CREATE INDEX seats_game ON seats (game);
+                    problem TEXT, seats INTEGER){strict};
+CREATE TABLE seats (game TEXT NOT NULL, started REAL NOT NULL, finished INTEGER NOT NULL,
+                    seat INTEGER NOT NULL, name TEXT NOT NULL, key TEXT NOT NULL,
+                    total INTEGER NOT NULL, won INTEGER NOT NULL, rounds INTEGER NOT NULL,
+                    made INTEGER NOT NULL, exact INTEGER NOT NULL, bid_sum INTEGER NOT NULL,
+                    extra INTEGER NOT NULL, best INTEGER, worst INTEGER,
+                    run INTEGER NOT NULL, PRIMARY KEY (game, seat)){strict};
+CREATE TABLE cache (name TEXT PRIMARY KEY, value TEXT){strict};
 CREATE INDEX seats_key ON seats (key);
 """
 
@@ -77,6 +84,15 @@ def _connect() -> sqlite3.Connection:
     if not os.path.isdir(os.path.join(store.home(), "games")):
         return _fresh(sqlite3.connect(":memory:"))
     try:
+        info = os.stat(path())
+    except OSError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        # a folder or a pipe in its place is not ours to remove: count in memory
+        return _fresh(sqlite3.connect(":memory:", isolation_level=None))
+    if info is not None and info.st_size > LIMIT:
+        _remove_index()
+    try:
         conn = sqlite3.connect(path(), timeout=10, isolation_level=None)
         try:
             version = conn.execute("SELECT value FROM meta WHERE name = 'version'").fetchone()
@@ -100,8 +116,10 @@ def _remove_index() -> None:
 
 
 def _fresh(conn: sqlite3.Connection) -> sqlite3.Connection:
+    import sqlite3
+
     conn.isolation_level = None
-    conn.executescript(_TABLES)
+    conn.executescript(_TABLES.format(strict=" STRICT" if _strict(sqlite3) else ""))
     conn.execute("INSERT INTO meta VALUES ('version', ?)", (VERSION,))
     return conn
 
@@ -124,6 +142,7 @@ def refresh(conn: sqlite3.Connection, report: Report | None = None) -> list[Refu
             _add(conn, game_id, now[game_id])
             if report is not None:
                 report(done, len(changed))
+        _prove(conn)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
@@ -131,6 +150,41 @@ def refresh(conn: sqlite3.Connection, report: Report | None = None) -> list[Refu
     damaged = [row[0] for row in conn.execute(
         "SELECT id FROM files WHERE problem IS NOT NULL ORDER BY id")]
     return _problems(damaged)
+
+
+class Untrusted(Exception):
+    """The index does not prove itself; it is rebuilt from the game files."""
+
+
+_INTEGERS = ("finished", "seat", "total", "won", "rounds", "made", "exact", "bid_sum", "extra",
+             "run")
+
+
+def _strict(sqlite3: object) -> bool:
+    return getattr(sqlite3, "sqlite_version_info", (0,)) >= (3, 37)
+
+
+def _prove(conn: sqlite3.Connection) -> None:
+    """Untrusted unless the seat rows are the ones the sound games were indexed with:
+    as many as their seats, numbered 0 .. seats-1 (a row deleted, added or renumbered
+    shows), each of its type. Two sums in SQLite: a few ms for 10,000 games."""
+    import sqlite3
+
+    counts = ("SELECT (SELECT COUNT(*) FROM seats) = (SELECT TOTAL(seats) FROM files"
+              " WHERE problem IS NULL) AND (SELECT TOTAL(seat) FROM seats) = (SELECT"
+              " TOTAL(seats * (seats - 1) / 2) FROM files WHERE problem IS NULL)")
+    if conn.execute(counts).fetchone() != (1,):
+        raise Untrusted
+    if not _strict(sqlite3):
+        wrong = " OR ".join(
+            [f"typeof({c}) <> 'integer'" for c in _INTEGERS]
+            + ["typeof(name) <> 'text'", "typeof(key) <> 'text'",
+               "typeof(started) NOT IN ('real', 'integer')",
+               "typeof(best) NOT IN ('integer', 'null')",
+               "typeof(worst) NOT IN ('integer', 'null')"])
+        if conn.execute(f"SELECT EXISTS (SELECT 1 FROM seats WHERE {wrong})").fetchone() \
+                != (0,):
+            raise Untrusted
 
 
 def _problems(damaged: list[str]) -> list[Refused]:
@@ -152,16 +206,18 @@ def _add(conn: sqlite3.Connection, game_id: str, stamp: tuple[int, int, int]) ->
     try:
         game = store.load(game_id)
     except Refused as error:
-        conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?)", (game_id, *stamp, str(error)))
+        conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, NULL)",
+                     (game_id, *stamp, str(error)))
         return
-    conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, NULL)", (game_id, *stamp))
+    lines = seat_lines(game)
+    conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, NULL, ?)", (game_id, *stamp, len(lines)))
     moment = started(game.created)
     when = moment.timestamp() if moment else 0.0
     conn.executemany(
         "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(game.id, when, game.finished is not None, s.seat, s.name, s.key, s.total, s.won,
-          s.rounds, s.made, s.exact, s.bid_sum, s.extra, s.best, s.worst, s.run)
-         for s in seat_lines(game)])
+        [(game.id, when, int(game.finished is not None), s.seat, s.name, s.key, s.total,
+          int(s.won), s.rounds, s.made, s.exact, s.bid_sum, s.extra, s.best, s.worst, s.run)
+         for s in lines])
 
 
 def standings(
@@ -173,10 +229,13 @@ def standings(
 
     try:
         return _standings(since, newest, keys, report)
-    except sqlite3.DatabaseError:
+    except (sqlite3.DatabaseError, Untrusted):
         _remove_index()
     try:
         return _standings(since, newest, keys, report)
+    except Untrusted:
+        raise Refused("the stats index {path} does not match the game files even when "
+                      "rebuilt; remove it and run the command again", path=path()) from None
     except sqlite3.DatabaseError as error:
         raise Refused("the stats index {path} cannot be used ({error}); remove it and run "
                       "the command again", path=path(), error=str(error)) from None
@@ -218,9 +277,9 @@ def _cached(conn: sqlite3.Connection) -> list[PlayerStats]:
 
     row = conn.execute("SELECT value FROM cache WHERE name = 'all'").fetchone()
     if row is not None:
-        return [PlayerStats(*fields[:-1], head_to_head=tuple(
-            (name, Versus(*counts)) for name, *counts in fields[-1]))
-            for fields in json.loads(row[0])]
+        found = _decoded(row[0])
+        if found is not None:
+            return found
     # under the write lock, so that no refresh can empty the cache between the reading
     # and the writing (which would keep figures that miss its change)
     conn.execute("BEGIN IMMEDIATE")
@@ -236,6 +295,31 @@ def _cached(conn: sqlite3.Connection) -> list[PlayerStats]:
         conn.execute("ROLLBACK")
         raise
     return found
+
+
+def _decoded(value: object) -> list[PlayerStats] | None:
+    """The cached figures, or None when the cache row is not exactly what _cached wrote."""
+    import json
+
+    def whole(x: object, empty: bool = False) -> bool:
+        return (isinstance(x, int) and not isinstance(x, bool)) or (empty and x is None)
+
+    try:
+        rows = json.loads(value) if isinstance(value, str) else None
+        found = []
+        for fields in rows if isinstance(rows, list) else [None]:
+            if not (isinstance(fields, list) and len(fields) == len(_FIELDS) + 1
+                    and isinstance(fields[0], str) and isinstance(fields[-1], list)
+                    and all(whole(x, f in ("best_round", "worst_round"))
+                            for f, x in zip(_FIELDS[1:], fields[1:-1]))
+                    and all(isinstance(v, list) and len(v) == 5 and isinstance(v[0], str)
+                            and all(map(whole, v[1:])) for v in fields[-1])):
+                return None
+            found.append(PlayerStats(*fields[:-1], head_to_head=tuple(
+                (name, Versus(*counts)) for name, *counts in fields[-1])))
+        return found
+    except (ValueError, RecursionError):
+        return None
 
 
 _FIELDS = ("name", "games", "wins", "total", "bids", "made", "exact", "bid_sum",

@@ -15,6 +15,7 @@ from callbreak_score.core.values import replace
 from callbreak_score.i18n import _, num, t
 
 from . import schema, store
+from .files import Unreadable
 
 
 def _describe(game: Game) -> str:
@@ -42,11 +43,15 @@ def list_backups(game_id: str) -> str:
     for n, path in found:
         when = store.saved_at(path)
         try:
-            what = _describe(schema.decode(store.read_bytes(path), path, game_id))
+            game = schema.decode(store.read_bytes(path), path, game_id)
         except Refused as error:
-            what = t("damaged: {problem}", problem=error)
-        lines.append("  " + t("{number}  saved {when}  {what}", number=n, when=num(when),
-                              what=what))
+            lines.append("  " + t("{number}  saved {when}  {what}", number=n, when=num(when),
+                                  what=t("damaged: {problem}", problem=error.local())))
+            continue
+        # the change it ends with tells apart two versions of the same rounds and totals
+        lines.append("  " + t("{number}  saved {when}  after change {change}: {what}",
+                              number=n, when=num(when), change=num(len(game.history)),
+                              what=_describe(game)))
     return "\n".join(lines)
 
 
@@ -83,53 +88,80 @@ def restore_backup(game_id: str, n: int, now: str) -> Game:
     return restored
 
 
-def check_all(fix: bool) -> list[str]:
+def check_all(fix: bool) -> list[tuple[str, bool]]:
     """Every problem in the data folder, each with its fix (done when `fix`: hold the lock,
-    so that no save is writing the temp file this removes)."""
-    problems: list[str] = []
+    so that no save is writing the temp file this removes): (what is said, whether the
+    problem is still there)."""
+    problems: list[tuple[str, bool]] = []
     home = store.home()
     for path in store.game_files():
         name = os.path.basename(path)
         game_id = name[:-5] if name.endswith(".json") else ""
         if not store.ID_PATTERN.match(game_id) or store.game_path(game_id) != path:
-            problems.append(t("{path}: not a game file of this folder (games/YYMM/ID.json); "
-                              "move it out of the data folder", path=path))
+            problems.append((t("{path}: not a game file of this folder (games/YYMM/ID.json); "
+                               "move it out of the data folder", path=path), True))
             continue
         try:
             store.load(game_id)
         except Refused as error:
-            problems.append(_damaged(game_id, path, error.local(), fix))
+            problems.append(_damaged(game_id, path, error, fix))
     for path in store.temp_leftovers():
         if fix:
-            store.remove(path)
-            problems.append(t("{path}: removed a temp file left by an interrupted save",
-                              path=path))
+            try:
+                store.remove(path)
+            except OSError:
+                problems.append((t("{path}: temp file left by an interrupted save; "
+                                   "'callbreak doctor --fix' removes it", path=path), True))
+                continue
+            problems.append((t("{path}: removed a temp file left by an interrupted save",
+                               path=path), False))
         else:
-            problems.append(t("{path}: temp file left by an interrupted save; "
-                              "'callbreak doctor --fix' removes it", path=path))
-    current = store.current_id()
+            problems.append((t("{path}: temp file left by an interrupted save; "
+                               "'callbreak doctor --fix' removes it", path=path), True))
+    try:
+        current = store.current_id()
+    except Refused as error:
+        problems.append((error.local() + "\n  " + _("fix: choose a game with 'callbreak use "
+                                                    "GAME'"), True))
+        current = None
     if current is not None and not store.has_game(current):
-        problems.append(t("{path}: points at '{game}', which is not a stored game; choose one "
-                          "with 'callbreak use GAME'", path=os.path.join(home, "current"),
-                          game=current))
+        problems.append((t("{path}: points at '{game}', which is not a stored game; choose "
+                           "one with 'callbreak use GAME'", path=os.path.join(home, "current"),
+                           game=current), True))
     return problems
 
 
-def _damaged(game_id: str, path: str, problem: str, fix: bool) -> str:
+def _damaged(game_id: str, path: str, error: Refused, fix: bool) -> tuple[str, bool]:
+    problem = error.local()
     good = None
     for n, backup in store.backups(game_id):
         try:
             schema.decode(store.read_bytes(backup), backup, game_id)
-        except Refused:
+        except (Refused, OSError):
             continue
         good = n
         break
     advice = (t("'callbreak restore {game} --backup {number}' puts back its newest sound "
                 "backup", game=game_id, number=str(good))
               if good else _("it has no sound backup"))
+    # a file it could not read, or one a newer version reads, is no damage to move aside
+    if isinstance(error, Unreadable) or _newer(path):
+        return problem, True
     if fix:
-        moved = store.move_aside(path)
+        try:
+            moved = store.move_aside(path)
+        except Refused as failed:
+            return problem + "\n  " + failed.local(), True
         return problem + "\n  " + t("moved aside to {path} (bytes unchanged); {advice}",
-                                    path=moved, advice=advice)
+                                    path=moved, advice=advice), False
     return problem + "\n  " + t("fix: {advice}, or 'callbreak doctor --fix' moves the file "
-                                "aside", advice=advice)
+                                "aside", advice=advice), True
+
+
+def _newer(path: str) -> bool:
+    """Whether the file is of a newer schema than this version reads (sound for it)."""
+    try:
+        found = schema.version(store.read_bytes(path))
+    except (Refused, OSError):
+        return False
+    return found is not None and found > schema.SCHEMA

@@ -28,21 +28,108 @@ ID_PATTERN = re.compile(r"\A([0-9]{6})-([1-9][0-9]{0,5})\Z")  # Latin digits onl
 MAX_PER_DAY = 999_999  # the largest number ID_PATTERN takes; store.add stops there
 
 
-def decode(data: bytes, path: str, game_id: str | None = None) -> Game:
-    """A game from a file's bytes, checked completely; Damaged says what is wrong."""
+MAX_DIGITS = 18  # no number in a game is longer; a longer one is damage, not a score
+
+
+class _Twice(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+class _Unreadable(ValueError):
+    def __init__(self, problem: Said) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+def _object(pairs: list[tuple[str, object]]) -> dict:
+    found: dict = {}
+    for key, value in pairs:
+        if key in found:
+            raise _Twice(key)
+        found[key] = value
+    return found
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Unreadable(Said("holds a number longer than {most} digits", most=MAX_DIGITS))
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > 64:
+        raise _Unreadable(Said("holds a number longer than {most} digits", most=MAX_DIGITS))
+    return float(text)
+
+
+def _constant(text: str) -> object:
+    raise _Unreadable(Said("holds {word}, which JSON does not allow", word=text))
+
+
+def _sound_text(raw: object) -> bool:
+    """No lone surrogate (a '\\ud800' escape) in any key or string: it cannot be shown."""
+    left = [raw]
+    while left:
+        value = left.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+        elif isinstance(value, dict):
+            left += value.keys()
+            left += value.values()
+        elif isinstance(value, list):
+            left += value
+    return True
+
+
+def parse(data: bytes, path: str) -> dict:
+    """A file's JSON object, read strictly: Damaged names what is wrong with it."""
     import json
 
     try:
-        raw = json.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise Damaged(path, Said("is not UTF-8 text")) from None
-    except ValueError as error:
-        if not data.strip():
-            raise Damaged(path, Said("is empty")) from None
+    if not text.strip():
+        raise Damaged(path, Said("is empty"))
+    try:
+        raw = json.loads(text, object_pairs_hook=_object, parse_int=_int,
+                         parse_float=_float, parse_constant=_constant)
+    except _Twice as error:
+        raise Damaged(path, Said("holds the key '{key}' twice", key=error.key)) from None
+    except _Unreadable as error:
+        raise Damaged(path, error.problem) from None
+    except json.JSONDecodeError as error:
         raise Damaged(path, Said("is not valid JSON ({error}, line {line}); it may have been "
                                  "cut short", error=Word(error.msg), line=error.lineno)) from None
+    except RecursionError:
+        raise Damaged(path, Said("is nested too deeply to be a game")) from None
+    except Exception as error:  # whatever else a decoder meets is damage
+        raise Damaged(path, Said("cannot be read as JSON ({error})",
+                                 error=type(error).__name__)) from None
     if not isinstance(raw, dict):
         raise Damaged(path, Said("is not a game (expected a JSON object)"))
+    if not _sound_text(raw):
+        raise Damaged(path, Said("holds text that is not valid Unicode (a lone surrogate)"))
+    return raw
+
+
+def version(data: bytes) -> int | None:
+    """The schema version a file's bytes say, or None when they say none readably."""
+    try:
+        schema = parse(data, "").get("schema")
+    except Refused:
+        return None
+    return schema if isinstance(schema, int) and not isinstance(schema, bool) else None
+
+
+def decode(data: bytes, path: str, game_id: str | None = None) -> Game:
+    """A game from a file's bytes, checked completely; Damaged says what is wrong."""
+    raw = parse(data, path)
     try:
         raw = migrate(raw)
         game = _from_dict(raw)
@@ -50,6 +137,9 @@ def decode(data: bytes, path: str, game_id: str | None = None) -> Game:
         raise
     except Refused as error:
         raise Damaged(path, error) from None
+    except Exception as error:  # a check this version lacks: damage
+        raise Damaged(path, Said("is not a game this version can read ({error})",
+                                 error=type(error).__name__)) from None
     if game_id is not None and game.id != game_id:
         raise Damaged(path, Said("holds game '{found}', not '{wanted}'", found=game.id,
                                  wanted=game_id))

@@ -217,13 +217,16 @@ def with_value(text: str, key: str, value: str | None) -> str:
 
 
 def _text() -> str:
+    from .files import SETTINGS_LIMIT, read_regular
+
     try:
-        with open(path(), encoding="utf-8", newline="") as handle:
-            return handle.read()
+        data = read_regular(path(), SETTINGS_LIMIT)  # a pipe or a huge file: named, no hang
     except FileNotFoundError:
         return ""  # no file: no settings
-    except (OSError, UnicodeDecodeError) as error:
-        raise Damaged(path(), Said("cannot be read ({error})", error=str(error))) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Damaged(path(), Said("is not UTF-8 text")) from None
 
 
 def change(key: str, value: str | None) -> bool:

@@ -21,7 +21,8 @@ import time
 from callbreak_score.core.errors import Damaged, Refused, Said, cut_word
 from callbreak_score.core.game import Game
 
-from .schema import ID_PATTERN, MAX_PER_DAY, SCHEMA, decode, encode
+from .files import CURRENT_LIMIT, GAME_LIMIT, read_regular
+from .schema import ID_PATTERN, MAX_PER_DAY, SCHEMA, decode, encode, version
 
 BACKUPS = 3
 _FILE_NAME = re.compile(r"\d{6}-[1-9]\d{0,5}\.json\Z")
@@ -114,17 +115,31 @@ def add(draft: Game) -> Game:
         raise Refused("{most} games were started today; no more fit in a day's ids",
                       most=MAX_PER_DAY)
     game = replace(draft, id=f"{today}-{number}")
-    save(game)
-    set_current(game.id)
+    path = game_path(game.id)
+    made = [f for f in (_dir("games"), os.path.dirname(path)) if not os.path.isdir(f)]
+    try:
+        save(game)
+        set_current(game.id)
+    except BaseException:
+        # a game that `current` does not point at would be an orphan: leave no trace
+        _remove_quietly(path)
+        for folder in reversed(made):
+            try:
+                os.rmdir(folder)
+            except OSError:
+                break
+        raise
     return game
 
 
 # ---- reading ---------------------------------------------------------------------------
 
 
-def read_bytes(path: str) -> bytes:
-    with open(path, "rb") as handle:
-        return handle.read()
+def read_bytes(path: str, limit: int = GAME_LIMIT) -> bytes:
+    """A stored file's bytes (see files.read_regular): FileNotFoundError when it is
+    missing, Damaged when it is no regular file or too large, Unreadable when it may not
+    be read."""
+    return read_regular(path, limit)
 
 
 def load(game_id: str) -> Game:
@@ -134,8 +149,6 @@ def load(game_id: str) -> Game:
         data = read_bytes(path)
     except FileNotFoundError:
         raise Refused("no game '{game}'; see 'callbreak list'", game=game_id) from None
-    except OSError as error:
-        raise Damaged(path, Said("cannot be read ({error})", error=error.strerror)) from None
     return decode(data, path, game_id)
 
 
@@ -157,7 +170,7 @@ def stamp(game_id: str) -> tuple[int, int, int] | None:
 
 def current_id() -> str | None:
     try:
-        text = read_bytes(_dir("current")).decode("utf-8", "replace").strip()
+        text = read_bytes(_dir("current"), CURRENT_LIMIT).decode("utf-8", "replace").strip()
     except FileNotFoundError:
         return None
     return text or None
@@ -192,33 +205,49 @@ def write_atomic(path: str, data: bytes, make_folder: bool = True) -> None:
     Readers see the old file or the new one, never a mix; a crash leaves at worst a
     stray '.*.tmp' file, which `doctor --fix` removes.
     """
-    folder, base = os.path.split(os.path.abspath(path))
+    folder = os.path.dirname(os.path.abspath(path))
     try:
-        if make_folder:
-            _make_folders(folder)
-        tmp = os.path.join(folder, f".{base}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                     0o644)
+        tmp = _stage(path, data, make_folder)
         try:
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
-                os.fsync(fd)
-            finally:
-                os.close(fd)
             _replace(tmp, path)
         except BaseException:
             _remove_quietly(tmp)
             raise
         _fsync_dir(folder)
     except OSError as error:
-        reason = str(error.strerror or error)
-        if os.path.exists(path):
-            raise Refused("could not save {path}: {error}; the previous version is left as "
-                          "it was", path=path, error=reason) from None
-        raise Refused("could not save {path}: {error}; nothing was written", path=path,
-                      error=reason) from None
+        raise _not_saved(path, error) from None
+
+
+def _not_saved(path: str, error: OSError) -> Refused:
+    reason = str(error.strerror or error)
+    if os.path.lexists(path):
+        return Refused("could not save {path}: {error}; the previous version is left as "
+                       "it was", path=path, error=reason)
+    return Refused("could not save {path}: {error}; nothing was written", path=path,
+                   error=reason)
+
+
+def _stage(path: str, data: bytes, make_folder: bool = True) -> str:
+    """A durable temp file beside `path` holding `data` (written and fsynced): its name.
+    OSError when it cannot be made; then no temp file is left."""
+    folder, base = os.path.split(os.path.abspath(path))
+    if make_folder:
+        _make_folders(folder)
+    tmp = os.path.join(folder, f".{base}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                 0o644)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except BaseException:
+        _remove_quietly(tmp)
+        raise
+    return tmp
 
 
 def _make_folders(folder: str) -> None:
@@ -268,38 +297,68 @@ def _remove_quietly(path: str) -> None:
 
 
 def commit(game_id: str, data: bytes) -> None:
-    """Save a game's new bytes, first keeping its previous version as backup 1 of 3."""
+    """Save a game's new bytes, keeping its previous version as backup 1 of 3.
+
+    All or nothing: the new version and the backup are first written to durable temp
+    files; only then are the backups rotated and the game replaced, by renames that are
+    undone if one fails. A save that fails (a full disk, a read-only folder) leaves the
+    game and every backup as they were.
+    """
     path = game_path(game_id)
     try:
         old = read_bytes(path)
     except FileNotFoundError:
-        old = None
-    except OSError as error:
-        raise Refused("could not read {path}: {error}", path=path, error=error.strerror) from None
-    if old is not None:
-        _keep_original_schema(game_id, old)
-        for n in range(BACKUPS, 1, -1):
-            if os.path.exists(backup_path(game_id, n - 1)):
-                try:
-                    os.replace(backup_path(game_id, n - 1), backup_path(game_id, n))
-                except OSError as error:
-                    raise Refused("could not rotate backups: {error}",
-                                  error=error.strerror) from None
-        write_atomic(backup_path(game_id, 1), old)
-    write_atomic(path, data)
-
-
-def _keep_original_schema(game_id: str, old: bytes) -> None:
-    import json
-
+        old = None  # (a file that cannot be read is refused as it is: Damaged)
+    temps: list[str] = []  # files this save made; none is left once it is done or undone
+    done: list[tuple[str, str]] = []  # renames made, undone in reverse if one fails
     try:
-        schema = json.loads(old.decode("utf-8")).get("schema")
-    except (ValueError, AttributeError):
-        return
-    if isinstance(schema, int) and schema < SCHEMA:
+        new = _stage(path, data)
+        temps.append(new)
+        moves: list[tuple[str, str]] = []
+        if old is not None:
+            keep = _original_schema_path(game_id, old)
+            if keep is not None:
+                temps.append(_stage(keep, old))
+                moves.append((temps[-1], keep))
+            backup = _stage(backup_path(game_id, 1), old)
+            temps.append(backup)
+            oldest = backup_path(game_id, BACKUPS)
+            if os.path.lexists(oldest):  # set aside, and dropped only once the save is made
+                temps.append(f"{oldest}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+                moves.append((oldest, temps[-1]))
+            moves += [(backup_path(game_id, n - 1), backup_path(game_id, n))
+                      for n in range(BACKUPS, 1, -1)
+                      if os.path.lexists(backup_path(game_id, n - 1))]
+            moves.append((backup, backup_path(game_id, 1)))
+        moves.append((new, path))
+        for src, dst in moves:
+            _replace(src, dst)
+            done.append((src, dst))
+        for folder in sorted({os.path.dirname(dst) for _, dst in done}):
+            _fsync_dir(folder)
+    except BaseException as error:
+        for src, dst in reversed(done):
+            try:
+                os.replace(dst, src)
+            except OSError:
+                pass
+        for tmp in temps:
+            _remove_quietly(tmp)
+        if isinstance(error, OSError):
+            raise _not_saved(path, error) from None
+        raise
+    for tmp in temps:  # only the set-aside oldest backup is still there
+        _remove_quietly(tmp)
+
+
+def _original_schema_path(game_id: str, old: bytes) -> str | None:
+    """Where the original of a file of an older schema is kept, when it is not kept yet."""
+    schema = version(old)
+    if schema is not None and schema < SCHEMA:
         keep = os.path.join(_dir("backups"), f"{game_id}.schema{schema}.json")
-        if not os.path.exists(keep):
-            write_atomic(keep, old)
+        if not os.path.lexists(keep):
+            return keep
+    return None
 
 
 def save(game: Game) -> None:
@@ -421,14 +480,21 @@ def remove(path: str) -> None:
 def move_aside(path: str) -> str:
     """Move a damaged file into damaged/ under a new name, keeping its bytes."""
     folder = _dir("damaged")
-    _make_folders(folder)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = os.path.join(folder, f"{os.path.basename(path)}.{stamp}")
-    n = 1
-    while os.path.exists(target):
-        n += 1
-        target = os.path.join(folder, f"{os.path.basename(path)}.{stamp}.{n}")
-    os.replace(path, target)
-    _fsync_dir(os.path.dirname(path))
-    _fsync_dir(folder)
+    try:
+        _make_folders(folder)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = os.path.join(folder, f"{os.path.basename(path)}.{stamp}")
+        n = 1
+        while os.path.lexists(target):
+            n += 1
+            target = os.path.join(folder, f"{os.path.basename(path)}.{stamp}.{n}")
+        os.replace(path, target)
+    except OSError as error:
+        raise Refused("could not move {path} aside: {error}; it is left where it is",
+                      path=path, error=str(error.strerror or error)) from None
+    for moved in (os.path.dirname(path), folder):
+        try:
+            _fsync_dir(moved)
+        except OSError:
+            pass  # moved all the same; only its durability is less sure
     return target
