@@ -250,6 +250,9 @@ def respond(env: Mapping[str, str]) -> tuple[str | None, int] | None:
         return None
     from .completion_spec import HELP, SPEC
 
+    cword = env.get("COMP_CWORD", "0")
+    if shell == "bash" and not (cword.isascii() and cword.isdigit() and len(cword) < 6):
+        return "", 0  # no shell sends that: nothing to offer (Typer's int() would crash)
     try:
         args, incomplete = _words(shell, env)
         items = _items(SPEC, args, incomplete)

@@ -402,7 +402,7 @@ class locked:  # noqa: N801 - used like contextlib's context managers: `with loc
         except OSError as error:
             raise Refused("cannot use the data folder {folder}: {error}", folder=folder,
                           error=error.strerror) from None
-        timeout = float(os.environ.get("CALLBREAK_LOCK_TIMEOUT", LOCK_TIMEOUT))
+        timeout = lock_timeout()
         deadline = time.monotonic() + timeout
         while not _try_lock(fd):
             if time.monotonic() >= deadline:
@@ -416,6 +416,17 @@ class locked:  # noqa: N801 - used like contextlib's context managers: `with loc
         if self.fd is not None:
             os.close(self.fd)  # closing the descriptor releases the lock
             self.fd = None
+
+
+def lock_timeout() -> float:
+    """$CALLBREAK_LOCK_TIMEOUT in seconds (0 to an hour), else the default: a value that is
+    not such a number (nan, inf, words) is not a wait anyone meant."""
+    text = os.environ.get("CALLBREAK_LOCK_TIMEOUT", "")
+    try:
+        seconds = float(text) if len(text) < 20 else LOCK_TIMEOUT
+    except ValueError:
+        return LOCK_TIMEOUT
+    return seconds if 0 <= seconds <= 3600 else LOCK_TIMEOUT
 
 
 def _seconds(timeout: float) -> int | float:
