@@ -12,13 +12,14 @@ from typer import _click as click  # Typer 0.28 carries its own Click
 from typer._completion_classes import completion_init
 
 from callbreak_score.core import game as moves
-from callbreak_score.core.errors import Refused, refusing
+from callbreak_score.core.errors import Refused
 from callbreak_score.i18n import N_, _, t, tn
 from callbreak_score.storage import store
 from callbreak_score.views import render, texts
 
 from . import quick
 from .quick import card, change_current, now, say
+from .refusals import refusing
 
 app = typer.Typer(
     name="callbreak",
