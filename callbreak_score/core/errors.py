@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable
-from functools import wraps
-
 
 class Word(str):
     """A word of the table given to a message as a value ('bids', 'four'): translated with
@@ -75,16 +71,3 @@ def cut_word(word: str) -> str:
         return cut
     return "".join(f"\\x{ord(c):02x}" if ord(c) < 32 or ord(c) == 127 else c for c in cut)
 
-
-def refusing(command: Callable[..., object]) -> Callable[..., object]:
-    """Turn a Refused into one line on stderr and exit status 1 (the only place that does)."""
-
-    @wraps(command)
-    def wrapper(*args: object, **kwargs: object) -> object:
-        try:
-            return command(*args, **kwargs)
-        except Refused as error:
-            print(f"callbreak: {error.local()}", file=sys.stderr)
-            raise SystemExit(1) from None
-
-    return wrapper

@@ -13,13 +13,14 @@ from typer._click import types as click_types
 from typer._completion_classes import completion_init
 
 from callbreak_score.core import game as moves
-from callbreak_score.core.errors import Refused, cut_word, refusing
+from callbreak_score.core.errors import Refused, cut_word
 from callbreak_score.i18n import N_, _, t, tn
 from callbreak_score.storage import store
 from callbreak_score.views import render, texts
 
 from . import quick
 from .quick import card, change_current, now, say
+from .refusals import refusing
 
 
 class Words(typer.core.TyperGroup):

@@ -13,7 +13,9 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from callbreak_score.core.errors import Refused, cut_word, refusing
+from callbreak_score.core.errors import Refused, cut_word
+
+from .refusals import refusing
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every TAB
 if TYPE_CHECKING:

@@ -25,9 +25,10 @@ class Screen:
     def say(self, text: str, style: str = "") -> None:
         from rich.text import Text
 
-        for line in cells.fit(text, self.width).split("\n"):
-            self.console.print(Text(line, style=style if self.color else ""),  # type: ignore
-                               overflow="ignore", crop=False, soft_wrap=True)
+        # one print of every fitted line: Rich writes them as line by line, without the
+        # cost of a print each (a pasted megabyte is thousands of lines)
+        fitted = Text(cells.fit(text, self.width), style=style if self.color else "")
+        self.console.print(fitted, overflow="ignore", crop=False, soft_wrap=True)  # type: ignore
 
     def raw(self, text: str) -> None:
         """Text drawn by our own renderer (the scorecard), written as it is."""

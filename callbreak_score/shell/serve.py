@@ -68,6 +68,7 @@ SCRIPT_TEXTS = {
     "over": N_("Game over."),
     "winner": N_("Winner: {name} ({total})."),
     "shared": N_("Shared win: {names} ({total})."),
+    "tricks": N_("{best}, tied with {others}; {names} won more tricks"),
     "and": N_("{some} and {last}"),
     "round": N_("Round"),
     "dealt": N_("{dealer} dealt"),

@@ -6,7 +6,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from callbreak_score.core.errors import Refused, cut_word, refusing
+from callbreak_score.core.errors import Refused, cut_word
+
+from .refusals import refusing
 
 
 def plain(words: Sequence[str]) -> tuple[list[str], bool] | None:

@@ -31,12 +31,28 @@ def screen_width(stream: object = None) -> int:
         return 80
 
 
+_WIDTHS: dict[str, int] = {}  # columns of characters met so far, up to a few thousand
+MARKS = ("Mn", "Mc", "Me")  # categories that join the letter before them
+JOINERS = VIRAMAS + "\u200d"  # after these, the next character joins the letter too
+
+# Every text is measured, cut and wrapped in time in proportion to its length (a pasted
+# megabyte included): each character is looked at a fixed number of times, in loops run by
+# str, re, map and itertools where the text is long.
+
+
 def _char_width(ch: str) -> int:
+    found = _WIDTHS.get(ch)
+    if found is not None:
+        return found
     import unicodedata
 
     if unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-        return 0
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+        found = 0
+    else:
+        found = 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    if len(_WIDTHS) < 4096:
+        _WIDTHS[ch] = found
+    return found
 
 
 def visible(text: str) -> str:
@@ -58,7 +74,8 @@ def width(text: str) -> int:
         text = visible(text)
     if text.isascii():  # most cells: every character one column, measured at once
         return len(text)
-    return sum(1 if " " <= ch <= "~" else _char_width(ch) for ch in text)
+    cols = {ch: _char_width(ch) for ch in set(text)}
+    return sum(map(cols.__getitem__, text))
 
 
 def pad(text: str, cols: int, right: bool = False) -> str:
@@ -66,21 +83,54 @@ def pad(text: str, cols: int, right: bool = False) -> str:
     return gap + text if right else text + gap
 
 
+def _plain(text: str) -> bool:
+    """Every character a letter of one column: ASCII without colour codes."""
+    return text.isascii() and "\x1b" not in text
+
+
+def _columns(text: str) -> list[int]:
+    """Each character's columns, as width() counts them within the text (a colour code's
+    characters none)."""
+    if "\x1b" not in text:
+        cols = {ch: _char_width(ch) for ch in set(text)}
+        return list(map(cols.__getitem__, text))
+    out, skip = [], False
+    for ch in text:
+        if ch == "\x1b":
+            skip = True
+        elif skip:
+            skip = ch != "m"
+        else:
+            out.append(_char_width(ch))
+            continue
+        out.append(0)
+    return out
+
+
 def clusters(text: str) -> list[str]:
     """The text as the pieces a reader sees as one letter: a letter with its vowel signs
     and marks, a conjunct joined by a virama or a zero-width joiner."""
+    if text.isascii():
+        return list(text)
+    import re
     import unicodedata
 
-    out: list[str] = []
-    for ch in text:
-        joins = bool(out) and (unicodedata.category(ch) in ("Mn", "Mc", "Me")
-                               or out[-1][-1] in VIRAMAS or out[-1][-1] == "\u200d"
-                               or ch == "\u200d")
-        if joins:
-            out[-1] += ch
-        else:
-            out.append(ch)
-    return out
+    found = set(text)
+    marks = "".join(sorted(ch for ch in found if unicodedata.category(ch) in MARKS))
+    if not marks and found.isdisjoint(JOINERS):
+        return list(text)
+    # a character, then every mark or joiner after it, and whatever a virama or joiner joins
+    letter = f"(?s).(?:[{re.escape(marks)}\u200d]|(?<=[{JOINERS}]).)*"
+    return re.findall(letter, text)
+
+
+def _ends(text: str) -> list[int]:
+    """Where each letter of clusters() ends in the text."""
+    from itertools import accumulate
+
+    if text.isascii():
+        return list(range(1, len(text) + 1))
+    return list(accumulate(map(len, clusters(text))))
 
 
 def cut(text: str, cols: int, more: str = "…") -> str:
@@ -88,14 +138,29 @@ def cut(text: str, cols: int, more: str = "…") -> str:
     letter from its vowel signs or a conjunct."""
     if width(text) <= cols:
         return text
-    kept: list[str] = []
-    used = 0
-    for piece in clusters(text):
-        if used + width(piece) > cols - width(more):
-            break
-        kept.append(piece)
-        used += width(piece)
-    return "".join(kept).rstrip() + more
+    room = cols - width(more)
+    if _plain(text):
+        return text[:max(0, room)].rstrip() + more
+    if "\x1b" in text:  # each letter measured alone, as a cell is; short painted words
+        kept = used = 0
+        for end, letter in zip(_ends(text), clusters(text)):
+            if used + width(letter) > room:
+                break
+            kept, used = end, used + width(letter)
+        return text[:kept].rstrip() + more
+    from bisect import bisect_right
+
+    ends = _ends(text)
+    taken = bisect_right(_sums(text, ends), room)  # letters while their columns fit
+    return text[:ends[taken - 1] if taken else 0].rstrip() + more
+
+
+def _sums(text: str, ends: list[int]) -> list[int]:
+    """The columns of the text up to each of the letter ends."""
+    from itertools import accumulate
+
+    upto = list(accumulate(_columns(text), initial=0))
+    return list(map(upto.__getitem__, ends))
 
 
 def wrap(text: str, cols: int, indent: str = "", cut: bool = True) -> list[str]:
@@ -106,36 +171,54 @@ def wrap(text: str, cols: int, indent: str = "", cut: bool = True) -> list[str]:
     if lead and width(lead) < cols // 2:
         rest = wrap(text[len(lead):], cols - width(lead), indent[len(lead):], cut)
         return [lead + line for line in rest]
+    later = max(1, cols - width(indent))  # an indent as wide as the screen still moves on
     lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        room = cols - (width(indent) if lines else 0)
-        candidate = f"{line} {word}" if line else word
-        if width(candidate) <= room:
-            line = candidate
+    start = end = used = 0  # the line being filled is text[start:end], `used` columns
+    at = 0
+    for word in text.split(" "):  # each word measured once
+        begin, at = at, at + len(word) + 1
+        room = later if lines else cols
+        size = width(word)
+        if start < end:  # the word joins the line after a space
+            if used + 1 + size <= room:
+                end, used = begin + len(word), used + 1 + size
+                continue
+            lines.append(text[start:end])
+            room = later
+        elif size <= room:
+            start, end, used = begin, begin + len(word), size
             continue
-        if line:
-            lines.append(line)
-            room = cols - width(indent)
-        while cut and width(word) > room:
-            piece = _head(word, room)
-            lines.append(piece)
-            word = word[len(piece):]
-            room = cols - width(indent)
-        line = word
-    lines.append(line)
+        start, end, used = begin, begin + len(word), size
+        if cut and size > room:
+            skipped, used = _break(word, size, room, later, lines)
+            start += skipped
+    lines.append(text[start:end])
     return [lines[0]] + [indent + rest for rest in lines[1:]]
 
 
-def _head(word: str, cols: int) -> str:
-    """The longest start of the word within `cols` columns, in whole letters (at least
-    one)."""
-    taken = ""
-    for piece in clusters(word):
-        if taken and width(taken + piece) > cols:
-            break
-        taken += piece
-    return taken
+def _break(word: str, size: int, room: int, later: int, lines: list[str]) -> tuple[int, int]:
+    """Cut a word of `size` columns, wider than `room`, into lines of whole letters, at
+    least one a line, the first line `room` columns and the next ones `later`. The lines
+    but the last go on `lines`; returned: where the last one starts in the word, and its
+    columns."""
+    if _plain(word):  # a letter a character, a column each
+        start = 0
+        while size > room:
+            step = max(1, room)
+            lines.append(word[start:start + step])
+            start, size, room = start + step, size - step, later
+        return start, size
+    from bisect import bisect_right
+
+    ends = _ends(word)
+    sums = _sums(word, ends)  # columns up to the end of each letter
+    start = done = taken = 0  # where the line starts: in the word, in columns, in letters
+    while size > room:
+        taken = max(taken + 1, bisect_right(sums, done + room, taken))
+        lines.append(word[start:ends[taken - 1]])
+        start, size, done = ends[taken - 1], size - (sums[taken - 1] - done), sums[taken - 1]
+        room = later
+    return start, size
 
 
 def fit(text: str, cols: int) -> str:

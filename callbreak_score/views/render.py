@@ -73,6 +73,28 @@ def chained(said: Sequence[str]) -> str:
     return out
 
 
+def passed_over(game: Game) -> list[int]:
+    """The seats on the top total that the tiebreak on tricks put behind the leaders (none
+    without that tiebreak, on no tie, or after an instant win)."""
+    if game.finished and game.rounds and instant_win_seats(game.rules, game.rounds[-1]):
+        return []
+    top, board = game.leaders(), game.totals()
+    return [seat for seat, total in enumerate(board)
+            if top and total == board[top[0]] and seat not in top]
+
+
+def top_total(game: Game, top: Sequence[int]) -> str:
+    """The total the `top` seats share ('7.1'); when the tiebreak chose them among more
+    players on it, who else has it and why the top won ('7.1, tied with Asha; Ram won
+    more tricks'): a tie is never hidden (RULES.md, "Ties are shown as ties")."""
+    best = num(points(game.rules, game.totals()[top[0]]))
+    level = passed_over(game)
+    if not level:
+        return best
+    return t("{best}, tied with {others}; {names} won more tricks", best=best,
+             others=names(game, level), names=names(game, top))
+
+
 def scorecard(game: Game, style: Style) -> str:
     """Each round's bids, tricks and scores with the running totals (as in a notebook:
     everyone can check the adding up), then the totals and who is ahead.
@@ -237,7 +259,6 @@ def _progress(game: Game) -> str:
 
 
 def _standing(game: Game) -> list[str]:
-    board = game.totals()
     out = []
     if game.finished:
         won = game.winners()
@@ -250,14 +271,13 @@ def _standing(game: Game) -> list[str]:
                       "Game over."))
             return [fill(said, {"names": names(game, instant), "win": win,
                                 "number": len(game.rounds)})]
-        best = num(points(game.rules, board[won[0]]))
         said = (_("Winner: {names} ({best}). Game over.") if len(won) == 1
                 else _("Tied winners: {names} ({best}). Game over."))
-        out.append(fill(said, {"names": names(game, won), "best": best}))
+        out.append(fill(said, {"names": names(game, won), "best": top_total(game, won)}))
         return out
     lead = game.leaders()
     if lead:
-        best = num(points(game.rules, board[lead[0]]))
+        best = top_total(game, lead)
         out.append(t("Leader: {names} ({best})", names=names(game, lead), best=best)
                    if len(lead) == 1 else
                    t("Tied leaders: {names} ({best})", names=names(game, lead), best=best))

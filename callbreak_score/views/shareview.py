@@ -10,7 +10,7 @@ from callbreak_score.i18n import N_, _, language, num, t, tn
 
 from .cells import wrap
 from .chartview import chart
-from .render import chained
+from .render import chained, passed_over, top_total
 
 PHONE = 36  # columns a chat bubble on a phone shows without wrapping
 PICTURE = 64  # columns of the SVG and HTML (they scale to the screen)
@@ -29,16 +29,26 @@ def places(game: Game) -> list[tuple[int, int]]:
 
 
 def _verdict(game: Game) -> str:
+    """Who won or leads; when the tiebreak on tricks decided, who else has the top total."""
     top = game.winners() if game.finished else game.leaders()
     said = chained([game.players[seat] for seat in top])
+    broken = bool(passed_over(game))
     if not game.finished:
         if not said:
             return tn("Not finished: {count} round played; leading: nobody yet.",
                       "Not finished: {count} rounds played; leading: nobody yet.",
                       game.completed)
+        if broken:
+            return tn("Not finished: {count} round played; leading: {names} ({best}).",
+                      "Not finished: {count} rounds played; leading: {names} ({best}).",
+                      game.completed, names=said, best=top_total(game, top))
         return tn("Not finished: {count} round played; leading: {names}.",
                   "Not finished: {count} rounds played; leading: {names}.",
                   game.completed, names=said)
+    if broken:
+        return (t("Winner: {names} ({best}).", names=said, best=top_total(game, top))
+                if len(top) == 1 else
+                t("Tied winners: {names} ({best}).", names=said, best=top_total(game, top)))
     return (t("Winner: {names}.", names=said) if len(top) == 1
             else t("Tied winners: {names}.", names=said))
 

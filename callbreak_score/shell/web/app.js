@@ -61,9 +61,36 @@
     return say(next.step === "tricks" ? "bids_in" : "deals", values);
   }
 
+  function instantWin(game) {
+    // the last round ended the game at once: a winner bid exactly N and won exactly N
+    var win = game.rules && game.rules.instant_win;
+    var last = game.rounds[game.rounds.length - 1];
+    if (win === null || win === undefined || !last || last.tricks === null) { return false; }
+    return game.winners.some(function (name) {
+      var seat = game.players.indexOf(name);
+      var penalty = last.penalty && last.penalty[seat];
+      return last.bids[seat] === win && last.tricks[seat] === win && !penalty;
+    });
+  }
+
+  function passedOver(game) {
+    // the players on the top total whom the tiebreak on tricks put behind the winners:
+    // a tie is never hidden (RULES.md)
+    if (!game.rules || game.rules.tiebreak !== "tricks" || instantWin(game)) { return []; }
+    var best = Math.max.apply(null, game.totals);
+    return game.players.filter(function (name, seat) {
+      return game.totals[seat] === best && game.winners.indexOf(name) < 0;
+    });
+  }
+
   function winnersLine(game) {
     if (!game.finished || game.winners.length === 0) { return ""; }
     var top = points(game, Math.max.apply(null, game.totals));
+    var level = passedOver(game);
+    if (level.length) {
+      top = say("tricks", { best: top, others: listNames(level),
+        names: listNames(game.winners) });
+    }
     if (game.winners.length === 1) {
       return say("winner", { name: game.winners[0], total: top });
     }
