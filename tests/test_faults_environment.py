@@ -43,3 +43,12 @@ def test_an_odd_lock_timeout_is_the_default_wait(value, monkeypatch) -> None:
 def test_a_sensible_lock_timeout_is_kept(value, seconds, monkeypatch) -> None:
     monkeypatch.setenv("CALLBREAK_LOCK_TIMEOUT", value)
     assert store.lock_timeout() == seconds
+
+
+@pytest.mark.parametrize("value", ODD)
+@pytest.mark.parametrize("words", [("show",), ("chart",), ("rules",), ("new", "--help")])
+def test_an_odd_screen_width_is_the_default_width(value, words) -> None:
+    assert run("new", "Asha", "Bimal", "Tulsi", "Ram").returncode == 0
+    result = run(*words, COLUMNS=value, LINES=value)
+    assert result.returncode == 0 and result.stderr == "", (value, result.stderr)
+    assert result.stdout == run(*words, COLUMNS="80", LINES="25").stdout

@@ -20,7 +20,7 @@ from callbreak_score.views import render, texts
 
 from . import quick
 from .quick import card, change_current, now, say
-from .refusals import refusing
+from .refusals import complain, refusing
 
 
 class Words(typer.core.TyperGroup):
@@ -419,7 +419,7 @@ def list_games(
     if more:
         say(_("Older games are not shown; 'callbreak list --all' shows them all."))
     for problem in damaged:
-        print("callbreak: " + t("damaged: {problem}", problem=problem), file=sys.stderr)
+        complain(t("damaged: {problem}", problem=problem))
 
 
 @app.command()
@@ -465,10 +465,10 @@ def export(
     chosen = store.load(store.resolve(game))
     text = exporter.to_csv(chosen, excel) if fmt is Format.csv else exporter.to_json(chosen)
     if chosen.finished is None:
-        print("callbreak: " + tn(
+        complain(tn(
             "warning: game {game} is not finished; exporting the {count} completed round so far",
             "warning: game {game} is not finished; exporting the {count} completed rounds so far",
-            chosen.completed, game=chosen.id), file=sys.stderr)
+            chosen.completed, game=chosen.id))
     if output is None or output == "-":
         if excel:  # the bytes as they are: no text layer may turn CRLF into CRCRLF
             sys.stdout.flush()

@@ -10,6 +10,7 @@ from callbreak_score.i18n import t
 from callbreak_score.storage import settings
 
 from .quick import say
+from .refusals import complain
 
 
 def listing(found: dict[str, str]) -> str:
@@ -57,4 +58,4 @@ def _still_wrong() -> None:
     """After a change that mended one problem of the file, the next one, on stderr."""
     left = settings.problem()
     if left is not None:
-        print("callbreak: " + t("warning: {problem}", problem=left), file=sys.stderr)
+        complain(t("warning: {problem}", problem=left))

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from callbreak_score.core.errors import Refused, cut_word
 
-from .refusals import refusing
+from .refusals import complain, refusing
 
 
 def plain(words: Sequence[str]) -> tuple[list[str], bool] | None:
@@ -36,7 +36,7 @@ def run(players: Sequence[str], since: float | None, newest: int | None, as_json
         from callbreak_score.i18n import t
 
         for problem in damaged:
-            print("callbreak: " + t("damaged: {problem}", problem=problem), file=sys.stderr)
+            complain(t("damaged: {problem}", problem=problem))
     shown = {key(p.name) for p in found}
     missing = [p for p in players if key(p) not in shown]
     if missing:

@@ -22,7 +22,7 @@ MIN_WIDTH = 20  # narrower than this, nothing readable fits; draw for 20 and let
 def screen_width(stream: object = None) -> int:
     """COLUMNS when set, else the terminal's width, else 80."""
     text = os.environ.get("COLUMNS", "")
-    if text.isdigit() and int(text) > 0:
+    if text.isascii() and text.isdigit() and len(text) < 6 and int(text) > 0:
         return max(MIN_WIDTH, int(text))
     try:
         fileno = (stream or sys.stdout).fileno()  # type: ignore[attr-defined]
