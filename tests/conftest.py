@@ -42,6 +42,10 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CALLBREAK_CONFIG", str(tmp_path / "callbreak-config"))
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("CALLBREAK_LOCK_TIMEOUT", "5")
+    # An error no command expected is one line for a person, but a traceback for the tests,
+    # whose checks for "Traceback" then see every such bug (tests/test_faults_output.py
+    # checks the one line without it)
+    monkeypatch.setenv("CALLBREAK_DEBUG", "1")
     for name in ("CALLBREAK_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)  # a developer's locale never changes output
     monkeypatch.setenv("LANG", "C.UTF-8")
