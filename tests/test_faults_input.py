@@ -452,3 +452,31 @@ def test_fuzzed_play_lines(home: Path, lines: list[str], garbage: bytes) -> None
     assert result.exception is None, (lines, repr(result.exception))
     assert "Traceback" not in result.output
     assert invoke(["show", "--json"]).exit_code == 0  # whatever was saved still loads
+
+
+@pytest.mark.parametrize("language, see", [("en", "(see 'callbreak {} --help')"),
+                                           ("ne", "('callbreak {} --help' हेर्नुहोस्)"),
+                                           ("hi", "('callbreak {} --help' देखें)"),
+                                           ("bn", "('callbreak {} --help' দেখুন)")])
+def test_a_usage_error_is_one_line_naming_the_help_with_the_typed_value_cut(
+        home: Path, language: str, see: str) -> None:
+    """Through the real program, piped: Click's message after 'callbreak: ' and where to
+    look, one line, exit 2; a long typed value is cut short, not echoed whole."""
+    cases = [(["list", "--bogus"], "list", "--bogus"),
+             (["export", "--format", "R" * 100_000], "export", "R" * 40 + "…"),
+             (["serve", "--port", "9" * 30], "serve", "0<=x<=65535"),
+             (["serve", "--port", "abc"], "serve", "'abc'"),
+             (["stats", "--games", "-1"], "stats", "x>=1"),
+             (["rules", "zzz"], "rules", "'zzz'"),
+             (["bogus"], "", "'bogus'")]
+    for words, command, named in cases:
+        before = state(home)
+        result = subprocess.run([*callbreak_command(), *words], capture_output=True,
+                                text=True, timeout=60, stdin=subprocess.DEVNULL,
+                                env={**os.environ, "CALLBREAK_LANG": language})
+        lines = result.stderr.splitlines()
+        assert result.returncode == 2 and result.stdout == "", (words[:2], result.stderr[:300])
+        assert len(lines) == 1 and lines[0].startswith("callbreak: "), (words[:2], lines[:6])
+        assert named in lines[0] and lines[0].endswith(
+            see.format(command).replace("callbreak  ", "callbreak ")), lines[0]
+        assert len(lines[0]) < 300 and state(home) == before
