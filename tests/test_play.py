@@ -316,3 +316,16 @@ def test_a_new_game_in_play_takes_the_settings_defaults(cli) -> None:
     cli("finish")
     play("Asha\nBimal\nTulsi\nRam\n\npagat\nq\n")  # a preset typed beats the setting
     assert shown()["rules"]["preset"] == "pagat" and shown()["rules"]["max_bid"] == 7
+
+
+def test_a_line_giving_a_player_twice_is_refused_as_bid_refuses_it(cli) -> None:
+    """'a=3 a=5', or a plain number and NAME=N for the same player, gets the line 'bid'
+    says (the same core check), never the later value silently winning."""
+    cli("new", *PLAYERS)
+    out = play("a=3 a=5\n4 b=2\n3 3 3 3\nq\n")
+    assert out.count("Asha is given twice; type the bids as numbers or NAME=N") == 1
+    assert out.count("Bimal is given twice") == 1  # the 4 is Bimal's, first to bid
+    assert "bids so far 5" not in out and "bids so far 3" not in out
+    assert shown()["rounds"][0]["bids"] == [3, 3, 3, 3]
+    refused = cli("bid", "a=3", "a=4", "b=3", "t=3", code=1)
+    assert "Asha is given twice" in refused.stderr

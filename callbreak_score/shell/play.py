@@ -216,6 +216,7 @@ class Session:
                     raise Refused("more numbers than players left to give {what}; {usage}",
                                   what=WHAT[what], usage=self.usage(kind))
                 seat, value = free[0], word
+            moves.given_once(given, seat, game.players, self.usage(kind))
             given[seat], is_blind = moves.parse_number(
                 value, game.players[seat], what, blind_ok=kind == "bids" and game.rules.blind)
             if is_blind:
