@@ -843,7 +843,7 @@ def main() -> None:
     except click.exceptions.ClickException as error:
         complain(usage_line(error, sys.argv[1:]))
         raise SystemExit(error.exit_code) from None
-    except click.exceptions.Abort:
+    except typer.Abort:
         complain(_("interrupted; nothing half-saved"))
         raise SystemExit(1) from None
     raise SystemExit(status if isinstance(status, int) else 0)
