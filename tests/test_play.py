@@ -329,3 +329,20 @@ def test_a_line_giving_a_player_twice_is_refused_as_bid_refuses_it(cli) -> None:
     assert shown()["rounds"][0]["bids"] == [3, 3, 3, 3]
     refused = cli("bid", "a=3", "a=4", "b=3", "t=3", code=1)
     assert "Asha is given twice" in refused.stderr
+
+
+def test_e_n_keeps_the_numbers_typed_for_the_step_and_says_so(cli) -> None:
+    """'3 4' then 'e 1': after the correction (made or left) the step comes back with the
+    3 and the 4 still filled in; only the rest is asked."""
+    cli("new", *PLAYERS)
+    cli("bid", "3", "3", "3", "3")
+    cli("tricks", "4", "3", "3", "3")
+    left_as_it_was = "\n" * 8
+    out = play(f"3 4\ne 1\n{left_as_it_was}2 2\nq\n")
+    assert "Back to this step: the 2 numbers typed before are kept." in out
+    assert "Asha bids (bids so far 7):" in out.split("Back to this step")[1]
+    assert shown()["rounds"][1]["bids"] == [2, 2, 3, 4]  # Tulsi 3, Ram 4 typed before
+    out = play(f"5\ne 1\n5{left_as_it_was[1:]}\n3 3\nq\n")  # a real correction too
+    assert "Corrected round 1." in out and "the 1 number typed before is kept" in out
+    assert shown()["rounds"][0]["bids"] == [3, 5, 3, 3]
+    assert shown()["rounds"][1]["tricks"] == [3, 2, 5, 3]  # Tulsi's 5 was kept
