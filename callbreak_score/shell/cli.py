@@ -89,6 +89,8 @@ def _whole(value: object) -> int:
     from callbreak_score.core.numbers import whole
 
     number = whole(value) if isinstance(value, str) else None
+    if number is None and isinstance(value, str) and not value.isascii():
+        raise ValueError(value)  # int() would read any script's digits: 'not a valid integer'
     return int(value) if number is None else number  # type: ignore[call-overload]
 
 
