@@ -346,3 +346,27 @@ def test_e_n_keeps_the_numbers_typed_for_the_step_and_says_so(cli) -> None:
     assert "Corrected round 1." in out and "the 1 number typed before is kept" in out
     assert shown()["rounds"][0]["bids"] == [3, 5, 3, 3]
     assert shown()["rounds"][1]["tricks"] == [3, 2, 5, 3]  # Tulsi's 5 was kept
+
+
+def test_a_prompt_wider_than_a_40_column_terminal_is_wrapped_not_cut(cli) -> None:
+    """In a real 40-column terminal, 'Bimal won [3] (13 of 13 tricks left):' is 38 columns:
+    it is wrapped, its last line ending in ': ' with room to type, nothing cut with '…'."""
+    cli("new", *PLAYERS)
+    cli("bid", "3", "3", "3", "3")
+    cli("tricks", "4", "3", "3", "3")
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    child = pexpect.spawn(callbreak_command()[0], ["play"], env={**env, "TERM": "xterm"},
+                          encoding="utf-8", timeout=20, dimensions=(24, 40))
+    try:
+        child.expect_exact("Tulsi bids (bids so far 0): ")
+        child.sendline("e 1")
+        for asked in ("Bimal", "Tulsi", "Ram", "Asha"):
+            child.expect_exact(f"{asked} bids [3]")
+            child.sendline("")
+        child.expect_exact("Bimal won [3] (13 of 13 tricks\r\n  left): ")
+        child.sendline("q")
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert "tricks left…" not in child.before and "…" not in child.before
