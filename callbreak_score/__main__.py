@@ -32,7 +32,10 @@ def main() -> None:
             raise
         if isinstance(error, OSError) and _output_broken(error):
             _quiet_output()
-            said = error.strerror or str(error)
+            from .core.errors import os_reason
+
+            reason = os_reason(error)
+            said = reason.local() if hasattr(reason, "local") else reason
             _say(lambda t: t("cannot write the output: {error}", error=said))
         else:
             kind, file = type(error).__name__, _details(error)

@@ -74,7 +74,8 @@ def test_whole_reads_any_digits_and_any_leading_zeros(text: str, number: int) ->
     assert whole(text) == number and type(whole(text)) is int
 
 
-@pytest.mark.parametrize("text", ["", "-", "+4", "1_0", "2.5", "b6", "²", "4 4", "--1", "x"])
+@pytest.mark.parametrize("text", ["", "-", "+4", "1_0", "2.5", "b6", "²", "4 4", "--1", "x",
+                                  "١٠", "๓", "𝟏", "1𝟏", "-٣", "٣" * 30, "४٣"])
 def test_whole_says_none_for_what_is_not_a_whole_number(text: str) -> None:
     assert whole(text) is None
 
@@ -452,3 +453,49 @@ def test_fuzzed_play_lines(home: Path, lines: list[str], garbage: bytes) -> None
     assert result.exception is None, (lines, repr(result.exception))
     assert "Traceback" not in result.output
     assert invoke(["show", "--json"]).exit_code == 0  # whatever was saved still loads
+
+
+@pytest.mark.parametrize("language, see", [("en", "(see 'callbreak {} --help')"),
+                                           ("ne", "('callbreak {} --help' हेर्नुहोस्)"),
+                                           ("hi", "('callbreak {} --help' देखें)"),
+                                           ("bn", "('callbreak {} --help' দেখুন)")])
+def test_a_usage_error_is_one_line_naming_the_help_with_the_typed_value_cut(
+        home: Path, language: str, see: str) -> None:
+    """Through the real program, piped: Click's message after 'callbreak: ' and where to
+    look, one line, exit 2; a long typed value is cut short, not echoed whole."""
+    cases = [(["list", "--bogus"], "list", "--bogus"),
+             (["export", "--format", "R" * 100_000], "export", "R" * 40 + "…"),
+             (["serve", "--port", "9" * 30], "serve", "0<=x<=65535"),
+             (["serve", "--port", "abc"], "serve", "'abc'"),
+             (["stats", "--games", "-1"], "stats", "x>=1"),
+             (["rules", "zzz"], "rules", "'zzz'"),
+             (["bogus"], "", "'bogus'")]
+    for words, command, named in cases:
+        before = state(home)
+        result = subprocess.run([*callbreak_command(), *words], capture_output=True,
+                                text=True, timeout=60, stdin=subprocess.DEVNULL,
+                                env={**os.environ, "CALLBREAK_LANG": language})
+        lines = result.stderr.splitlines()
+        assert result.returncode == 2 and result.stdout == "", (words[:2], result.stderr[:300])
+        assert len(lines) == 1 and lines[0].startswith("callbreak: "), (words[:2], lines[:6])
+        assert named in lines[0] and lines[0].endswith(
+            see.format(command).replace("callbreak  ", "callbreak ")), lines[0]
+        assert len(lines[0]) < 300 and state(home) == before
+
+
+def test_only_latin_devanagari_and_bengali_digits_are_numbers_anywhere(cli, home) -> None:
+    """Arabic-Indic, Thai and mathematical bold digits are refused where a number is typed
+    (int() and Decimal() would read them); the three scripts the README names are read."""
+    game_with_a_round(cli)
+    for other in ("𝟏", "١", "๓"):
+        assert "is not a whole number of bids" in refused(home, "bid", other, "3", "3", "3")
+        assert "must be a whole number" in refused(home, "config", "max-bid", other + "0")
+        assert "is not an amount above zero" in refused(home, "settle", "--stake", other,
+                                                       "--partial")
+        for words in (["edit", other, "--bids", "3", "3", "3", "3"], ["stats", "--games", other],
+                      ["new", "A", "B", "C", "D", "--rounds", other]):
+            assert "is not a valid int" in refused(home, *words, code=2)
+    assert cli("config", "max-bid", "१०").stdout == "Set max-bid = 10.\n"  # as stored
+    assert cli("config", "max-bid", "০৯").stdout == "Set max-bid = 9.\n"
+    assert cli("config", "max-bid").stdout == "9\n"
+    assert "stake 10." in cli("settle", "--stake", "१०", "--partial").stdout

@@ -41,7 +41,7 @@ def test_an_output_on_a_full_disk_is_one_line(words) -> None:
     assert result.returncode == 1, result.stderr
     assert "Traceback" not in result.stderr
     assert result.stderr.splitlines() == [
-        "callbreak: cannot write the output: No space left on device"]
+        "callbreak: cannot write the output: no space left on the disk"]
 
 
 @pytest.mark.skipif(not FULL.exists(), reason="no /dev/full on this system")
@@ -52,7 +52,7 @@ def test_play_on_a_full_disk_is_one_line_and_changes_nothing(home: Path) -> None
         result = run("play", stdout=full, input="3 3 3 3\nq\n")
     assert result.returncode == 1, result.stderr
     assert result.stderr.splitlines() == [
-        "callbreak: cannot write the output: No space left on device"]
+        "callbreak: cannot write the output: no space left on the disk"]
     assert snapshot(home) == before
 
 

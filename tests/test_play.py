@@ -316,3 +316,57 @@ def test_a_new_game_in_play_takes_the_settings_defaults(cli) -> None:
     cli("finish")
     play("Asha\nBimal\nTulsi\nRam\n\npagat\nq\n")  # a preset typed beats the setting
     assert shown()["rules"]["preset"] == "pagat" and shown()["rules"]["max_bid"] == 7
+
+
+def test_a_line_giving_a_player_twice_is_refused_as_bid_refuses_it(cli) -> None:
+    """'a=3 a=5', or a plain number and NAME=N for the same player, gets the line 'bid'
+    says (the same core check), never the later value silently winning."""
+    cli("new", *PLAYERS)
+    out = play("a=3 a=5\n4 b=2\n3 3 3 3\nq\n")
+    assert out.count("Asha is given twice; type the bids as numbers or NAME=N") == 1
+    assert out.count("Bimal is given twice") == 1  # the 4 is Bimal's, first to bid
+    assert "bids so far 5" not in out and "bids so far 3" not in out
+    assert shown()["rounds"][0]["bids"] == [3, 3, 3, 3]
+    refused = cli("bid", "a=3", "a=4", "b=3", "t=3", code=1)
+    assert "Asha is given twice" in refused.stderr
+
+
+def test_e_n_keeps_the_numbers_typed_for_the_step_and_says_so(cli) -> None:
+    """'3 4' then 'e 1': after the correction (made or left) the step comes back with the
+    3 and the 4 still filled in; only the rest is asked."""
+    cli("new", *PLAYERS)
+    cli("bid", "3", "3", "3", "3")
+    cli("tricks", "4", "3", "3", "3")
+    left_as_it_was = "\n" * 8
+    out = play(f"3 4\ne 1\n{left_as_it_was}2 2\nq\n")
+    assert "Back to this step: the 2 numbers typed before are kept." in out
+    assert "Asha bids (bids so far 7):" in out.split("Back to this step")[1]
+    assert shown()["rounds"][1]["bids"] == [2, 2, 3, 4]  # Tulsi 3, Ram 4 typed before
+    out = play(f"5\ne 1\n5{left_as_it_was[1:]}\n3 3\nq\n")  # a real correction too
+    assert "Corrected round 1." in out and "the 1 number typed before is kept" in out
+    assert shown()["rounds"][0]["bids"] == [3, 5, 3, 3]
+    assert shown()["rounds"][1]["tricks"] == [3, 2, 5, 3]  # Tulsi's 5 was kept
+
+
+def test_a_prompt_wider_than_a_40_column_terminal_is_wrapped_not_cut(cli) -> None:
+    """In a real 40-column terminal, 'Bimal won [3] (13 of 13 tricks left):' is 38 columns:
+    it is wrapped, its last line ending in ': ' with room to type, nothing cut with '…'."""
+    cli("new", *PLAYERS)
+    cli("bid", "3", "3", "3", "3")
+    cli("tricks", "4", "3", "3", "3")
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    child = pexpect.spawn(callbreak_command()[0], ["play"], env={**env, "TERM": "xterm"},
+                          encoding="utf-8", timeout=20, dimensions=(24, 40))
+    try:
+        child.expect_exact("Tulsi bids (bids so far 0): ")
+        child.sendline("e 1")
+        for asked in ("Bimal", "Tulsi", "Ram", "Asha"):
+            child.expect_exact(f"{asked} bids [3]")
+            child.sendline("")
+        child.expect_exact("Bimal won [3] (13 of 13 tricks\r\n  left): ")
+        child.sendline("q")
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert "tricks left…" not in child.before and "…" not in child.before

@@ -76,3 +76,44 @@ def test_a_refusal_that_fits_is_one_line_on_a_terminal_too(cli) -> None:
     line = through_a_pipe("en", "undo").stderr.rstrip("\n")
     assert 40 < width(line) <= 80
     assert on_a_terminal("en", "undo", columns=80) == ([line], 1)
+
+
+@pytest.mark.parametrize("number", ["ENOENT", "ENOTDIR", "EISDIR", "EACCES", "EPERM", "ENOSPC",
+                                    "EROFS", "ELOOP", "ENAMETOOLONG"])
+def test_the_common_os_errors_are_said_in_the_interfaces_language(number: str) -> None:
+    import errno
+
+    from callbreak_score import i18n
+    from callbreak_score.core.errors import Refused, os_reason
+
+    code = getattr(errno, number)
+    english = os_reason(OSError(code, os.strerror(code)))
+    assert english != os.strerror(code) and english.islower()  # ours, not the system's
+    error = Refused("could not save {path}: {error}; nothing was written", path="/x",
+                    error=english)
+    for lang in ("ne", "hi", "bn"):
+        os.environ["CALLBREAK_LANG"] = lang
+        i18n.reset()
+        try:
+            said = error.local()
+        finally:
+            del os.environ["CALLBREAK_LANG"]
+            i18n.reset()
+        reason = said.split(": ", 1)[1]
+        assert not any("a" <= c <= "z" for c in reason.casefold()), (lang, said)
+    unknown = OSError(errno.EIO, "Input/output error")
+    assert os_reason(unknown) == "Input/output error"  # a rare one: the system's words
+
+
+@pytest.mark.parametrize("lang, gone, folder", [
+    ("en", "no such file or folder; nothing was written", "it is a folder; give a file's name"),
+    ("ne", "यस्तो फाइल वा फोल्डर छैन", "यो फोल्डर हो; फाइलको नाम दिनुहोस्")])
+def test_export_to_a_missing_folder_or_to_a_folder_is_refused_in_words(
+        cli, tmp_path, lang, gone, folder) -> None:
+    cli("new", *PLAYERS)
+    for target, said in ((tmp_path / "nonexist" / "x.csv", gone), (tmp_path, folder)):
+        result = through_a_pipe(lang, "export", "-o", str(target))
+        assert result.returncode == 1 and said in result.stderr, result.stderr
+        assert "No such file" not in result.stderr and "left as it was" not in result.stderr
+        assert "Is a directory" not in result.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["callbreak-home"]  # nothing written

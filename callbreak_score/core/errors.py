@@ -71,3 +71,22 @@ def cut_word(word: str) -> str:
         return cut
     return "".join(f"\\x{ord(c):02x}" if ord(c) < 32 or ord(c) == 127 else c for c in cut)
 
+
+
+def os_reason(error: OSError) -> str:
+    """Why the system refused a file, in the interface's language for the common reasons
+    (a Said), else the system's own words: the one place a strerror becomes a sentence."""
+    import errno
+
+    reasons = {
+        errno.ENOENT: Said("no such file or folder"),
+        errno.ENOTDIR: Said("a part of the path is not a folder"),
+        errno.EISDIR: Said("it is a folder"),
+        errno.EACCES: Said("permission denied"),
+        errno.EPERM: Said("permission denied"),
+        errno.ENOSPC: Said("no space left on the disk"),
+        errno.EROFS: Said("the file system is read-only"),
+        errno.ELOOP: Said("too many levels of symbolic links"),
+        errno.ENAMETOOLONG: Said("the name is too long"),
+    }
+    return reasons.get(error.errno or 0) or str(error.strerror or error)  # type: ignore[arg-type]

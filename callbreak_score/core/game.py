@@ -6,7 +6,7 @@ so a game value that exists is always a legal game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from . import scoring
 from .errors import Refused, Word, cut_word
@@ -185,11 +185,17 @@ def _parse(
     for word in words:
         name, _, value = word.rpartition("=")
         seat = seat_of(game.players, name)
-        if seat in values:
-            raise Refused("{player} is given twice; {usage}", player=game.players[seat],
-                          usage=usage)
+        given_once(values, seat, game.players, usage)
         values[seat] = parse_number(value, game.players[seat], what, blind_ok)
     return [values[seat] for seat in range(game.seats)]
+
+
+def given_once(given: Container[int], seat: int, players: Sequence[str],
+               usage: Refused) -> None:
+    """Refused when one line gives a player a second number: a later one never silently
+    wins ('Asha=3 Asha=4')."""
+    if seat in given:
+        raise Refused("{player} is given twice; {usage}", player=players[seat], usage=usage)
 
 
 def join_pairs(words: Sequence[str]) -> list[str]:

@@ -1,5 +1,6 @@
-"""Whole numbers as a person types them: Latin, Devanagari or Bengali digits, any length,
-read in time linear in the text and never with int()'s ValueError past 4,300 digits (pure).
+"""Whole numbers as a person types them: Latin, Devanagari or Bengali digits (those three
+only), any length, read in time linear in the text and never with int()'s ValueError past
+4,300 digits (pure).
 
 Every number typed (a bid, tricks, a round, an option, a setting) is read here, so a
 number too long for any range is refused by the range check that follows, naming the
@@ -32,6 +33,17 @@ class Long(int):
         return format(self.typed, spec)
 
 
+DIGITS = "0123456789०१२३४५६७८९০১২৩৪৫৬৭৮৯"  # Latin, Devanagari, Bengali: no other script's
+
+
+_TO_LATIN = {ord(digit): str(at % 10) for at, digit in enumerate(DIGITS)}
+
+
+def in_latin(text: str) -> str:
+    """Devanagari and Bengali digits as 0-9 (a digit of any other script stays as it is)."""
+    return text.translate(_TO_LATIN)
+
+
 def whole(text: str) -> int | None:
     """The whole number in `text` ('4', '-1', '०४', '007', a thousand nines), or None when
     it is not one. Only a leading '-' is a sign ('+4' and '1_0' are not numbers typed at
@@ -39,7 +51,7 @@ def whole(text: str) -> int | None:
     text = text.strip()
     negative = text[:1] == "-"
     digits = text[1:] if negative else text
-    if not digits.isdecimal():  # every script's digits, which int() reads too
+    if not digits or digits.strip(DIGITS):  # a digit of another script is no number here
         return None
     if len(digits) > LONGEST:
         import unicodedata

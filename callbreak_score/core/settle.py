@@ -11,6 +11,7 @@ from decimal import ROUND_DOWN, Decimal, Inexact, InvalidOperation, localcontext
 
 from .errors import Refused, cut_word
 from .game import Game
+from .numbers import in_latin
 from .people import key
 from .values import frozen
 
@@ -45,10 +46,10 @@ def stake_of(text: str) -> Decimal:
     """The stake as an exact decimal above zero, at most STAKE_MOST with at most
     STAKE_PLACES decimal places: the nets of any sitting are then exact in Decimal's 28
     digits."""
-    words = text.strip()
-    shown = cut_word(words)
-    try:
-        stake = Decimal(words)
+    shown = cut_word(text.strip())
+    words = in_latin(text.strip())
+    try:  # Decimal reads any script's digits: only Latin, Devanagari and Bengali are ours
+        stake = Decimal(words) if words.isascii() else Decimal("NaN")
     except InvalidOperation:
         stake = Decimal("NaN")
     if not stake.is_finite() or stake <= 0:

@@ -89,6 +89,8 @@ def _whole(value: object) -> int:
     from callbreak_score.core.numbers import whole
 
     number = whole(value) if isinstance(value, str) else None
+    if number is None and isinstance(value, str) and not value.isascii():
+        raise ValueError(value)  # int() would read any script's digits: 'not a valid integer'
     return int(value) if number is None else number  # type: ignore[call-overload]
 
 
@@ -830,10 +832,33 @@ def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
 
 
 def main() -> None:
-    """Run the Typer app; in another language, with its help texts translated."""
+    """Run the Typer app; in another language, with its help texts translated. A usage
+    error is one line like a refusal: Click's message and where to look, exit 2."""
     from callbreak_score.i18n import language
 
-    if language() == "en":
-        app(prog_name="callbreak")
-    else:
-        localized()(prog_name="callbreak")
+    command = typer.main.get_command(app) if language() == "en" else localized()
+    try:
+        status = command.main(prog_name="callbreak", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as error:  # bare 'callbreak': its help
+        error.show()
+        raise SystemExit(error.exit_code) from None
+    except click.exceptions.ClickException as error:
+        complain(usage_line(error, sys.argv[1:]))
+        raise SystemExit(error.exit_code) from None
+    except typer.Abort:
+        complain(_("interrupted; nothing half-saved"))
+        raise SystemExit(1) from None
+    raise SystemExit(status if isinstance(status, int) else 0)
+
+
+def usage_line(error: click.exceptions.ClickException, words: list[str]) -> str:
+    """Click's message on one line, each typed word it repeats cut short (cut_word), and
+    the command whose help says what it takes."""
+    said = " ".join(error.format_message().split())
+    typed = {part for word in words for part in (word, word.partition("=")[2])}
+    for word in sorted(typed, key=len, reverse=True):
+        if (len(word) > 40 or not word.isprintable()) and word in said:
+            said = said.replace(word, cut_word(word))
+    context = getattr(error, "ctx", None)
+    where = context.command_path if context is not None else "callbreak"
+    return t("{problem} (see '{command} --help')", problem=said, command=where)

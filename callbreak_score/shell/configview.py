@@ -50,7 +50,11 @@ def run(key: str | None, value: str | None, unset: str | None) -> None:
         say(current if current is not None else t("{key} is not set.", key=key))
         return
     settings.change(key, value)
-    say(t("Set {key} = {value}.", key=key, value=value.strip()))
+    try:  # the value as stored ('max-bid ००८' is 8), not as typed
+        value = settings.get(key) or value.strip()
+    except Refused:  # another line of the file is wrong: _still_wrong says which
+        value = value.strip()
+    say(t("Set {key} = {value}.", key=key, value=value))
     _still_wrong()
 
 

@@ -47,6 +47,8 @@ class Session:
         self.announced: tuple[int, str] | None = None
         self.unsaved = 0  # numbers typed in the step in progress
         self.blind: set[int] = set()
+        # the step's numbers typed before an 'e N', filled in again when the step comes back
+        self.kept: tuple[int, str, dict[int, int], set[int]] | None = None
 
     # ---- the loop ------------------------------------------------------------------------
 
@@ -114,6 +116,14 @@ class Session:
         game = self.game
         typed: dict[int, int] = {}
         self.blind = set()  # the seats whose bid in this step is blind (b6)
+        kept = self.kept if defaults is None else None  # a correction keeps it for after
+        if kept is not None:
+            self.kept = None
+        if kept is not None and kept[:2] == (number, kind):
+            typed, self.blind = kept[2], kept[3]
+            self.screen.say(tn("Back to this step: the {count} number typed before is kept.",
+                               "Back to this step: the {count} numbers typed before are kept.",
+                               len(typed)), "dim")
         total = game.tricks
         while True:
             waiting = [s for s in order if s not in typed]
@@ -184,11 +194,14 @@ class Session:
             text = line[1:].strip()
             if not text:
                 raise Refused("say which round: e N, for example e 2")
-            number = whole(text)
-            if number is None:
+            chosen = whole(text)
+            if chosen is None:
                 raise Refused("'{typed}' is not a round number; e N corrects round N, for "
                               "example e 2", typed=cut_word(text))
-            self.correct(number)
+            moves.check_completed(self.game, chosen)
+            if typed:
+                self.kept = (number, kind, dict(typed), set(self.blind))
+            self.correct(chosen)
         else:
             return False
         return True
@@ -216,6 +229,7 @@ class Session:
                     raise Refused("more numbers than players left to give {what}; {usage}",
                                   what=WHAT[what], usage=self.usage(kind))
                 seat, value = free[0], word
+            moves.given_once(given, seat, game.players, self.usage(kind))
             given[seat], is_blind = moves.parse_number(
                 value, game.players[seat], what, blind_ok=kind == "bids" and game.rules.blind)
             if is_blind:
@@ -286,6 +300,7 @@ class Session:
                         "yellow")
         self.screen.raw(scorecard(self.game, style_for()))
         self.announced = None
+        self.kept = None
         raise Again
 
     def undo_saved(self) -> None:

@@ -37,15 +37,20 @@ class Screen:
 
     def ask(self, prompt: str) -> str:
         """The next line typed, stripped; a line that is not text is refused and asked
-        again (its bytes were not UTF-8: it could be neither shown nor saved)."""
+        again (its bytes were not UTF-8: it could be neither shown nor saved). A prompt
+        wider than the screen is wrapped, its last line ending in ': '."""
         from callbreak_score.i18n import _
 
         from .quick import as_typed, is_text
 
-        prompt = cells.cut(prompt, max(10, self.width - 4)) + " "
+        room = max(10, self.width - 4)  # the last line leaves room to type
+        *above, last = cells.wrap(prompt, room, "  ") if cells.width(prompt) > room else [
+            prompt]  # wider than the screen: wrapped, never cut before its ':'
         while True:
+            for said in above:
+                self.raw(said)
             try:
-                line = input(prompt)
+                line = input(last + " ")
             except (EOFError, KeyboardInterrupt):
                 self.raw("")
                 raise Quit from None

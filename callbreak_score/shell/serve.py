@@ -20,7 +20,7 @@ import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from callbreak_score.core.errors import Refused
+from callbreak_score.core.errors import Refused, os_reason
 from callbreak_score.i18n import N_, _, language, num, t
 
 from .guard import Guard, connection_limit
@@ -363,7 +363,7 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
             raise Refused("port {port} is already in use on {host}; choose another with "
                           "--port N", port=port, host=bind) from None
         raise Refused("cannot listen on {host} port {port}: {reason}", host=bind, port=port,
-                      reason=error.strerror or str(error)) from None
+                      reason=os_reason(error)) from None
     actual = server.server_address[1]
     names = {url_host(bind)} | ({"localhost", "127.0.0.1"} if bind == "127.0.0.1" else set())
     server.hosts = frozenset(f"{name}:{actual}".lower() for name in names)

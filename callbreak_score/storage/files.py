@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import stat
 
-from callbreak_score.core.errors import Damaged, Said
+from callbreak_score.core.errors import Damaged, Said, os_reason
 
 GAME_LIMIT = 8 * 1024 * 1024  # a game of a thousand rounds and its history is under 1 MB
 SETTINGS_LIMIT = 1024 * 1024
@@ -43,7 +43,7 @@ def read_regular(path: str, limit: int) -> bytes:
                                     "is")) from None
     except OSError as error:
         raise Unreadable(path, Said("cannot be read ({error})",
-                                    error=str(error.strerror or error))) from None
+                                    error=os_reason(error))) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
@@ -66,6 +66,6 @@ def read_regular(path: str, limit: int) -> bytes:
         return b"".join(chunks)
     except OSError as error:
         raise Unreadable(path, Said("cannot be read ({error})",
-                                    error=str(error.strerror or error))) from None
+                                    error=os_reason(error))) from None
     finally:
         os.close(fd)

@@ -18,7 +18,7 @@ import re
 import sys
 import time
 
-from callbreak_score.core.errors import Damaged, Refused, Said, cut_word
+from callbreak_score.core.errors import Damaged, Refused, Said, cut_word, os_reason
 from callbreak_score.core.game import Game
 
 from .files import CURRENT_LIMIT, GAME_LIMIT, read_regular
@@ -219,7 +219,10 @@ def write_atomic(path: str, data: bytes, make_folder: bool = True) -> None:
 
 
 def _not_saved(path: str, error: OSError) -> Refused:
-    reason = str(error.strerror or error)
+    reason = os_reason(error)
+    if os.path.isdir(path):  # '-o /tmp': no previous version of a file to speak of
+        return Refused("could not save {path}: it is a folder; give a file's name",
+                       path=path)
     if os.path.lexists(path):
         return Refused("could not save {path}: {error}; the previous version is left as "
                        "it was", path=path, error=reason)
@@ -401,7 +404,7 @@ class locked:  # noqa: N801 - used like contextlib's context managers: `with loc
             fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
             raise Refused("cannot use the data folder {folder}: {error}", folder=folder,
-                          error=error.strerror) from None
+                          error=os_reason(error)) from None
         timeout = lock_timeout()
         deadline = time.monotonic() + timeout
         while not _try_lock(fd):
@@ -502,7 +505,7 @@ def move_aside(path: str) -> str:
         os.replace(path, target)
     except OSError as error:
         raise Refused("could not move {path} aside: {error}; it is left where it is",
-                      path=path, error=str(error.strerror or error)) from None
+                      path=path, error=os_reason(error)) from None
     for moved in (os.path.dirname(path), folder):
         try:
             _fsync_dir(moved)
