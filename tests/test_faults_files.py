@@ -112,6 +112,17 @@ DAMAGES: dict[str, tuple[Callable[[Path], None], str]] = {
                     "'players' is not a list of names"),
     "float bid": (_replacing('"bids": [2, 3, 4, 1]', '"bids": [2, 3, 4, 1.5]'),
                   "'bids' is not 4 whole numbers"),
+    "created garbage": (_replacing('"created": "', '"created": "garbage", "x": "'),
+                        "'created' is not a time"),
+    "created month 13": (_replacing('"created": "', '"created": "2026-13-45T99:99:99", "x": "'),
+                         "'created' is not a time"),
+    "created year 9999999": (_replacing('"created": "',
+                                        '"created": "9999999-12-01T10:00:00", "x": "'),
+                             "'created' is not a time"),
+    "finished garbage": (_replacing('"finished": null', '"finished": "soon"'),
+                         "'finished' is not a time"),
+    "history time garbage": (_replacing('"at": "', '"at": "yesterday", "x": "'),
+                             "'at' is not a time"),
     "newer schema": (_replacing('"schema": 3', '"schema": 99'), "newer callbreak-score"),
     "FIFO": (_fifo, "is not a regular file"),
     "folder": (_folder, "is a folder, not a file"),
@@ -339,6 +350,46 @@ def test_permission_denied_is_its_own_problem_and_never_moved(cli, home) -> None
         path.chmod(0o644)
 
 
+@posix_only
+@pytest.mark.parametrize("folder", ["backups", "games/2611", "games"])
+def test_a_folder_it_may_not_read_is_one_line_never_a_traceback(cli, home, folder) -> None:
+    played(cli)
+    shut = home / folder
+    shut.chmod(0)
+    try:
+        probe = subprocess.run(_as_another(["ls", str(shut)]), capture_output=True)
+        if probe.returncode == 0:
+            pytest.skip("this user lists a folder of mode 000 (capabilities cannot be dropped)")
+        before = state(home)
+
+        def run(*words: str) -> tuple[int, str, str]:
+            done = subprocess.run(_as_another([*callbreak_command(), *words]),
+                                  capture_output=True, text=True, timeout=30)
+            return done.returncode, done.stdout, done.stderr
+
+        for words in (["doctor"], ["doctor", "--fix"]):
+            code, out, err = run(*words)
+            assert code == 1 and "Traceback" not in out + err and not err, (words, err)
+            assert "cannot read: permission denied" in out and "moved aside" not in out
+            if folder == "games":  # the folder it may not read, not the one inside it
+                assert "2611" not in out
+        if folder != "backups":  # a read command never takes it for a folder of no games
+            for words in (["list"], ["stats"], ["settle", "--since", "2026-01-01",
+                                                 "--stake", "1"]):
+                code, out, err = run(*words)
+                assert code == 1 and "cannot read: permission denied" in err, (words, err)
+                assert len(err.strip().splitlines()) == 1
+            done = subprocess.run(_as_another(callbreak_command()), capture_output=True,
+                                  text=True, timeout=30, env={
+                                      **os.environ, "_CALLBREAK_COMPLETE": "complete_bash",
+                                      "COMP_WORDS": "callbreak use 26", "COMP_CWORD": "2"})
+            assert done.returncode == 0 and "Traceback" not in done.stdout + done.stderr
+        assert not (home / "damaged").exists()
+    finally:
+        shut.chmod(0o755)
+    assert state(home) == before
+
+
 # ---- doctor --fix ------------------------------------------------------------------------
 
 
@@ -356,6 +407,35 @@ def test_doctor_fix_leaves_a_newer_file_and_exits_1_while_problems_remain(cli, h
     assert cli("doctor", code=1)
     cli("restore", GAME)
     assert "sound" in cli("doctor", "--fix").stdout  # 0: everything is sound afterwards
+
+
+@pytest.mark.parametrize("kind", sorted(DAMAGES))
+def test_doctor_checks_the_backups_and_fix_moves_a_damaged_one_aside(cli, home, kind) -> None:
+    played(cli)
+    backup = home / "backups" / f"{GAME}.1.json"
+    damage, problem = DAMAGES[kind]
+    damage(backup)
+    before = state(home)
+    said = " ".join(cli("doctor", code=1).stdout.split())
+    assert str(backup) in said and problem in said
+    assert "sound" not in said and state(home) == before  # plain doctor changes nothing
+    fixed = " ".join(cli("doctor", "--fix", code=int(kind == "newer schema")).stdout.split())
+    assert str(backup) in fixed and problem in fixed
+    if kind == "newer schema":  # sound for a newer version: never moved
+        assert "moved aside" not in fixed and state(home) == before
+        return
+    assert "moved aside" in fixed and not os.path.lexists(backup)
+    assert len(list((home / "damaged").iterdir())) == 1
+    assert "sound" in cli("doctor").stdout  # exit 0: what is left is sound
+    assert str(backup) not in cli("restore", GAME, "--list").stdout
+
+
+def test_doctor_names_a_file_in_backups_that_is_no_backup(cli, home) -> None:
+    played(cli)
+    stray = home / "backups" / "notes.txt"
+    stray.write_text("x", encoding="utf-8")
+    said = " ".join(cli("doctor", "--fix", code=1).stdout.split())
+    assert str(stray) in said and "not a backup" in said and stray.exists()
 
 
 # ---- failed saves --------------------------------------------------------------------
@@ -510,6 +590,20 @@ def test_restore_list_tells_two_versions_of_the_same_rounds_apart(cli, home) -> 
     assert "after change 4" in lines[0] and "after change 3" in lines[1]
 
 
+def test_restore_after_doctor_moved_the_game_aside_says_nothing_was_replaced(cli,
+                                                                           home) -> None:
+    path = played(cli)
+    path.write_bytes(b"{")
+    cli("doctor", "--fix", code=1)  # moved aside; `current` points at nothing until restored
+    backups = {n: (home / "backups" / f"{GAME}.{n}.json").read_bytes() for n in (1, 2, 3)}
+    said = " ".join(cli("restore", GAME, "--backup", "1").stdout.split())
+    assert "nothing was replaced" in said and "is now backup 1" not in said
+    assert {n: (home / "backups" / f"{GAME}.{n}.json").read_bytes()
+            for n in (1, 2, 3)} == backups  # as it says: the backups are as they were
+    said = " ".join(cli("restore", GAME, "--backup", "2").stdout.split())
+    assert "the version it replaced is now backup 1" in said  # now there was one
+
+
 # ---- the stats index -------------------------------------------------------------------
 
 
@@ -529,22 +623,37 @@ def _recount(cli, home: Path, *words: str) -> str:
 
 TAMPER = {
     "garbage cache row": "UPDATE cache SET value = '{{[not json'",
-    "cache of the wrong shape": "INSERT OR REPLACE INTO cache VALUES ('all', '[[1, 2, 3]]')",
+    "cache of the wrong shape": "INSERT OR REPLACE INTO cache (name, value)"
+                                " VALUES ('all', '[[1, 2, 3]]')",
     "cache of the wrong types": "UPDATE cache SET value ="
                                 " '[[\"Asha\", \"3\", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, []]]'",
     "deleted rows": "DELETE FROM seats WHERE seat = 1",
     "deleted rows and cache": "DELETE FROM seats WHERE game = '261129-2'; DELETE FROM cache",
     "a row too many": "INSERT INTO seats SELECT game, started, finished, 7, name, key, total,"
-                      " won, rounds, made, exact, bid_sum, extra, best, worst, run"
+                      " won, rounds, made, exact, bid_sum, extra, best, worst, run, chk"
                       " FROM seats LIMIT 1; DELETE FROM cache",
     "a renumbered seat": "UPDATE seats SET seat = 9 WHERE seat = 3 AND game = '261129-1';"
                          " DELETE FROM cache",
     "wrong counts": "UPDATE files SET seats = 5; DELETE FROM cache",
     "garbage value": "UPDATE seats SET total = 'x' WHERE seat = 0; DELETE FROM cache",
     "an orphan row": "INSERT INTO seats SELECT '261129-9', started, finished, seat, name, key,"
-                     " total, won, rounds, made, exact, bid_sum, extra, best, worst, run"
+                     " total, won, rounds, made, exact, bid_sum, extra, best, worst, run, chk"
                      " FROM seats LIMIT 1; DELETE FROM cache",
     "garbage stamp": "UPDATE files SET mtime = 'x'",
+    # rows that still decode but say something else: each row's check and the cache's
+    # digest show them
+    "cache emptied": "UPDATE cache SET value = '[]'",
+    "cache of other figures": "UPDATE cache SET value = replace(value, '\"Asha\", 3',"
+                              " '\"Asha\", 2')",
+    "a total changed": "UPDATE seats SET total = 999999 WHERE seat = 0; DELETE FROM cache",
+    "a total changed, cache kept": "UPDATE seats SET total = 999999",
+    "won": "UPDATE seats SET won = 1; DELETE FROM cache",
+    "not finished": "UPDATE seats SET finished = 0 WHERE game = '261129-1';"
+                    " DELETE FROM cache",
+    "a name": "UPDATE seats SET name = 'Zed' WHERE seat = 1; DELETE FROM cache",
+    "a key": "UPDATE seats SET key = 'zz' WHERE seat = 2 AND game = '261129-1';"
+             " DELETE FROM cache",
+    "a start": "UPDATE seats SET started = 0 WHERE game = '261129-3'",
 }
 
 
@@ -596,6 +705,46 @@ def test_an_index_in_place_of_a_folder_or_too_large(cli, home, monkeypatch) -> N
     monkeypatch.setattr(index, "LIMIT", 10)  # every index is too large: made afresh
     assert cli("stats").stdout == wanted
     assert not marked()
+
+
+@posix_only
+@pytest.mark.parametrize("kind", ["deleted rows", "garbage cache row", "older version",
+                                  "stale", "a folder"])
+def test_a_read_only_folder_with_an_index_to_rebuild_is_counted_in_memory(cli, home,
+                                                                          kind) -> None:
+    _finished_games(cli)
+    wanted = [_recount(cli, home, *words) for words in [(), ("--games", "2")]]
+    if kind == "stale":  # a game finished since the index was written
+        shutil.copy(home / "index.sqlite3", home.parent / "old-index")
+        cli("new", "--again")
+        cli("bid", "2", "3", "4", "1")
+        cli("tricks", "2", "3", "4", "4")
+        wanted = [_recount(cli, home, *words) for words in [(), ("--games", "2")]]
+        os.remove(home / "index.sqlite3")
+        shutil.copy(home.parent / "old-index", home / "index.sqlite3")
+    if kind == "a folder":
+        os.remove(home / "index.sqlite3")
+        (home / "index.sqlite3").mkdir()
+    elif kind != "stale":
+        conn = sqlite3.connect(home / "index.sqlite3")
+        conn.executescript(TAMPER.get(kind, "UPDATE meta SET value = '2'"))
+        conn.commit()
+        conn.close()
+    home.chmod(0o555)
+    try:
+        probe = subprocess.run(_as_another(["touch", str(home / "x")]), capture_output=True)
+        if probe.returncode == 0:
+            pytest.skip("this user writes in a folder of mode 555 (capabilities cannot be "
+                        "dropped)")
+        before = state(home, derived=True)
+        for words, expected in zip([(), ("--games", "2")], wanted):
+            done = subprocess.run(_as_another([*callbreak_command(), "stats", *words]),
+                                  capture_output=True, text=True, timeout=30)
+            assert (done.returncode, done.stderr) == (0, ""), (kind, done.stderr)
+            assert done.stdout == expected
+        assert state(home, derived=True) == before  # nothing changed, the index neither
+    finally:
+        home.chmod(0o755)
 
 
 @pytest.mark.parametrize("kind", ["garbage value", "garbage stamp", "deleted rows"])

@@ -5,6 +5,7 @@ every file byte-identical."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from importlib.metadata import version
@@ -499,3 +500,30 @@ def test_only_latin_devanagari_and_bengali_digits_are_numbers_anywhere(cli, home
     assert cli("config", "max-bid", "০৯").stdout == "Set max-bid = 9.\n"
     assert cli("config", "max-bid").stdout == "9\n"
     assert "stake 10." in cli("settle", "--stake", "१०", "--partial").stdout
+
+
+@pytest.mark.parametrize("word", ["a\x85b", "a\x1bb", "x\u2028y", "x\u2029y", "\x7f", "\r"])
+def test_a_word_repeated_in_a_refusal_breaks_no_line(cli, word) -> None:
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram")
+    result = cli("chart", word, code=1)
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+
+
+def test_a_repeated_word_keeps_the_joiners_and_spaces_names_use() -> None:
+    from callbreak_score.core.errors import cut_word
+
+    assert cut_word("क्\u200dष") == "क्\u200dष" and cut_word("a\u00a0b") == "a\u00a0b"
+
+
+@pytest.mark.parametrize("breaking", ["\x85", "\u2028", "\u2029", "\x1b", "\x00"])
+def test_a_name_or_a_text_setting_that_would_break_a_line_is_refused(cli, home, breaking):
+    result = cli("new", f"A{breaking}x", "Bimal", "Tulsi", "Ram", code=1)
+    assert "control character" in result.stderr and len(result.stderr.splitlines()) == 1
+    assert not home.exists() or snapshot(home) == {}
+    result = cli("config", "currency", f"R{breaking}s", code=1)
+    assert "control character" in result.stderr
+
+
+def test_joiners_and_other_spaces_in_names_are_kept(cli) -> None:
+    cli("new", "क्\u200dष", "A\u00a0B", "Tulsi", "Ram")
+    assert json.loads(cli("show", "--json").stdout)["players"][:2] == ["क्\u200dष", "A\u00a0B"]

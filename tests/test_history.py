@@ -18,6 +18,7 @@ from callbreak_score.storage import schema, store
 from tests.helpers import SEED_004, legal_round, snapshot
 
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
+T0, T = "2026-11-29T19:00:00+05:45", "2026-11-29T20:00:00+05:45"  # as the code writes times
 
 
 def shown(cli) -> dict:
@@ -200,7 +201,7 @@ STEP = st.one_of(
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(STEP, max_size=14))
 def test_undo_returns_to_each_earlier_state_and_the_file_keeps_it_all(steps) -> None:
-    game = moves.new_game("261129-1", PLAYERS, make_rules(open_game=True), None, "t0")
+    game = moves.new_game("261129-1", PLAYERS, make_rules(open_game=True), None, T0)
     states = [game]  # the states the undo stack leads back to
     redone: list = []
     for step in steps:
@@ -209,32 +210,32 @@ def test_undo_returns_to_each_earlier_state_and_the_file_keeps_it_all(steps) -> 
                 bids, won = step[1]
                 bid = game
                 if not game.awaiting_tricks:  # after an undo of tricks the bids are in
-                    bid = history.record(game, moves.enter_bids(game, bids), "bids", "t")
+                    bid = history.record(game, moves.enter_bids(game, bids), "bids", T)
                     states.append(bid)
-                after = history.record(bid, moves.enter_tricks(bid, won, "t"), "tricks", "t")
+                after = history.record(bid, moves.enter_tricks(bid, won, T), "tricks", T)
                 states.append(after)
                 redone.clear()
             elif step[0] == "edit":
                 if not game.completed:
                     continue
                 bids, won = step[1]
-                after = history.record(game, moves.edit(game, 1, bids, won, "t"), "edit", "t")
+                after = history.record(game, moves.edit(game, 1, bids, won, T), "edit", T)
                 states.append(after)
                 redone.clear()
             elif step[0] == "undo":
                 if len(states) == 1:
                     with pytest.raises(Refused, match="nothing to undo"):
-                        history.undo(game, "t")
+                        history.undo(game, T)
                     continue
-                after, _ = history.undo(game, "t")
+                after, _ = history.undo(game, T)
                 redone.append(states.pop())
                 assert (after.rounds, after.finished) == (states[-1].rounds, states[-1].finished)
             else:
                 if not redone:
                     with pytest.raises(Refused, match="nothing to redo"):
-                        history.redo(game, "t")
+                        history.redo(game, T)
                     continue
-                after, _ = history.redo(game, "t")
+                after, _ = history.redo(game, T)
                 states.append(redone.pop())
                 assert (after.rounds, after.finished) == (states[-1].rounds, states[-1].finished)
         except Refused as error:

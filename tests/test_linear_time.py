@@ -84,6 +84,15 @@ def growth(function: Callable[[object], object], make: Callable[[int], object],
                for clock in (0, 1))
 
 
+def linear(function: Callable[[object], object], make: Callable[[int], object],
+           size: int) -> bool:
+    """Whether ten times the input takes at most GROWTH times as long. A measure over the
+    limit is taken again once, as a busy machine can push one past it (seen at 17x on a
+    loaded 2-core machine for code that measures 10x alone); a quadratic function grows a
+    hundredfold both times."""
+    return any(growth(function, make, size) <= GROWTH for _ in range(2))
+
+
 # (name, text of n characters or so, n)
 TEXTS = [
     ("a long word", lambda n: "x" * n, 3_000),
@@ -117,7 +126,7 @@ PAIRS = [pytest.param(what, function, name, make, size, id=f"{what}-{name}",
 
 @pytest.mark.parametrize(("what", "function", "name", "make", "size"), PAIRS)
 def test_text_functions_take_time_in_proportion(what, function, name, make, size) -> None:
-    assert growth(function, make, size) <= GROWTH, (what, name)
+    assert linear(function, make, size), (what, name)
 
 
 def test_labels_take_time_in_proportion() -> None:
@@ -125,7 +134,7 @@ def test_labels_take_time_in_proportion() -> None:
     def make(n: int) -> list[str]:
         return ["सीता कुमारी श्रेष्ठ" * (n // 20) + tail for tail in "abcd"]
 
-    assert growth(lambda names: cells.labels(names, 12), make, 2_000) <= GROWTH
+    assert linear(lambda names: cells.labels(names, 12), make, 2_000)
 
 
 def test_tables_take_time_in_proportion() -> None:
@@ -141,8 +150,8 @@ def test_tables_take_time_in_proportion() -> None:
         cells.table_width(header, rows)
         return cells.table(header, rows, [False] * len(header), BOX, header)
 
-    assert growth(draw, many_rows, 6_000) <= GROWTH
-    assert growth(draw, one_long_cell, 5_000) <= GROWTH
+    assert linear(draw, many_rows, 6_000)
+    assert linear(draw, one_long_cell, 5_000)
 
 
 def test_the_check_sees_quadratic_time() -> None:
@@ -151,6 +160,7 @@ def test_the_check_sees_quadratic_time() -> None:
             cells.width(text[:end])
 
     assert growth(quadratic, lambda n: "क" * n, 300, pairs=3) > GROWTH
+    assert not linear(quadratic, lambda n: "क" * n, 300)  # nor does the second look hide it
 
 
 # ---- the commands: a megabyte typed, a currency of 100,000 characters --------------------

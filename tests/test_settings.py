@@ -41,3 +41,13 @@ def test_a_damaged_or_unknown_setting_is_refused_with_file_and_line(tmp_path, te
     with pytest.raises(Refused) as error:
         settings.load()
     assert str(error.value).startswith(str(path)) and said in str(error.value)
+
+
+def test_a_file_that_starts_with_a_byte_order_mark_is_read_and_keeps_it(tmp_path) -> None:
+    """Windows Notepad writes UTF-8 with a byte order mark at the start."""
+    path = Path(settings.path())
+    path.write_bytes("\ufeffrules = pagat\r\nlanguage = ne\r\n".encode())
+    assert settings.load() == {"rules": "pagat", "language": "ne"}
+    assert settings.change("rules", "tens")
+    assert path.read_bytes() == "\ufeffrules = tens\r\nlanguage = ne\r\n".encode()
+    assert settings.load() == {"rules": "tens", "language": "ne"}

@@ -41,9 +41,10 @@ def started(cli) -> str:
     bids_only=st.booleans(),
 )
 def test_any_game_round_trips_through_its_file(home: Path, rounds, names, bids_only) -> None:
-    game = moves.new_game("261129-1", names, make_rules(open_game=True), None, "t0")
+    start, end = "2026-11-29T19:00:00+05:45", "2026-11-29T20:00:00+05:45"  # as times are written
+    game = moves.new_game("261129-1", names, make_rules(open_game=True), None, start)
     for bids, won in rounds:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, "t")
+        game = moves.enter_tricks(moves.enter_bids(game, bids), won, end)
     if bids_only:
         game = moves.enter_bids(game, (1, 1, 1, 1))
     data = schema.encode(game)
@@ -283,3 +284,19 @@ def test_the_days_counter_never_makes_an_id_the_check_refuses(cli, home: Path) -
     before = snapshot(home)
     assert "no more fit in a day's ids" in cli("new", *PLAYERS, code=1).stderr
     assert snapshot(home) == before
+
+
+@pytest.mark.parametrize(("text", "sound"), [
+    ("2026-11-29T19:30:00+05:45", True), ("2026-11-29T19:30:00", True),
+    ("2026-11-29T19:30:00.123456+00:00", True), ("2026-11-29T19:30Z", True),
+    ("2026-11-29 19:30:00-03:00", True),
+    ("garbage", False), ("", False), ("2026-13-45T99:99:99", False),
+    ("9999999-12-01T00:00:00", False), ("2026-02-30T10:00:00", False),
+    ("2026-11-29", False), ("2026-11-29T24:00:00", False),
+    ("２０２６-11-29T19:30:00", False), ("2026-11-29T19:30:00+99:00", False),
+    (None, False), (20261129, False),
+])
+def test_a_stored_time_is_an_iso_8601_time_of_a_real_moment(text, sound) -> None:
+    from callbreak_score.storage.schema import is_time
+
+    assert is_time(text) is sound

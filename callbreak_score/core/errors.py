@@ -63,13 +63,34 @@ class Damaged(Refused):
         self.problem = problem
 
 
+BREAKING = ("Cc", "Zl", "Zp", "Cs")  # control characters, line and paragraph breaks, halves
+
+
+def has_control(text: str) -> bool:
+    """Whether the text holds a control character or a line break of any kind (\\n, \\x85,
+    \\u2028), which would break a line on the screen; joiners and spaces are not."""
+    if text.isprintable():
+        return False
+    import unicodedata
+
+    return any(unicodedata.category(c) in BREAKING for c in text)
+
+
 def cut_word(word: str) -> str:
     """A typed word as a refusal repeats it: whole up to 40 characters, else cut short; a
-    control character written as an escape (\\x1b), never sent to the terminal."""
+    control character or a line break of any kind (\\x1b, \\x85, \\u2028) written as an
+    escape, never sent to the terminal (joiners and other spaces are kept: names use them)."""
     cut = word if len(word) <= 40 else word[:40] + "…"
     if cut.isprintable():
         return cut
-    return "".join(f"\\x{ord(c):02x}" if ord(c) < 32 or ord(c) == 127 else c for c in cut)
+    import unicodedata
+
+    def shown(c: str) -> str:
+        if unicodedata.category(c) not in BREAKING:
+            return c
+        return f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}"
+
+    return "".join(map(shown, cut))
 
 
 

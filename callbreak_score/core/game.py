@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Container, Sequence
 
 from . import scoring
-from .errors import Refused, Word, cut_word
+from .errors import Refused, Word, cut_word, has_control
 from .numbers import whole
 from .rules import TRICKS, Rules, end_words
 from .scoring import Round
@@ -87,7 +87,7 @@ def check_players(names: Sequence[str]) -> tuple[str, ...]:
         name = name.strip()
         if not name:
             raise Refused("a player name is empty; give every player a name")
-        if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        if has_control(name):
             raise Refused("player name {name} holds a control character (tab, newline)",
                           name=repr(name))
         if len(name) > 40:

@@ -52,6 +52,6 @@ def started(created: str) -> datetime | None:
 
     try:
         moment = datetime.fromisoformat(created)
-    except ValueError:
+        return moment if moment.tzinfo else moment.astimezone()
+    except (ValueError, OverflowError):  # not a time, or one at the end of the calendar
         return None
-    return moment if moment.tzinfo else moment.astimezone()

@@ -523,9 +523,11 @@ def restore(
         say(list_backups(store.check_id(game)))
         return
     with store.locked():
-        restored = restore_backup(store.check_id(game), backup, now())
+        restored, replaced = restore_backup(store.check_id(game), backup, now())
     say(t("Restored game {game} from backup {backup}; the version it replaced is now "
-          "backup 1.", game=restored.id, backup=backup))
+          "backup 1.", game=restored.id, backup=backup) if replaced else
+        t("Restored game {game} from backup {backup}; there was no game file, so nothing "
+          "was replaced and the backups are as they were.", game=restored.id, backup=backup))
     card(restored)
 
 

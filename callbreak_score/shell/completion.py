@@ -110,11 +110,15 @@ def _arguments(params: list[dict], positional: list[str]) -> dict[str, list[str]
 def dynamic(kind: str, incomplete: str, values: dict[str, list[str]]) -> list[str]:
     """The completers cli.py names, computed here without Typer."""
     if kind == "ids":
-        from callbreak_score.storage.store import game_ids
-
         # The newest 100 that match: a decade of evenings is thousands of ids, and a
         # few typed digits of the date (YYMMDD) narrow them to one month's folder.
-        return game_ids(incomplete, limit=100)
+        from callbreak_score.core.errors import Refused
+        from callbreak_score.storage.store import game_ids
+
+        try:
+            return game_ids(incomplete, limit=100)
+        except Refused:  # a folder it may not read: nothing to offer, never a traceback
+            return []
     if kind in ("pairs", "players"):
         return _names(incomplete, "=" if kind == "pairs" else "")
     if kind == "dealer":

@@ -6,6 +6,7 @@ All reading and writing goes through store; this module decides what to say and 
 from __future__ import annotations
 
 import os
+import re
 
 from callbreak_score.core.errors import Refused
 from callbreak_score.core.game import Game
@@ -55,8 +56,9 @@ def list_backups(game_id: str) -> str:
     return "\n".join(lines)
 
 
-def restore_backup(game_id: str, n: int, now: str) -> Game:
-    """Put backup n back as the game, recorded in its history; call under the lock.
+def restore_backup(game_id: str, n: int, now: str) -> tuple[Game, bool]:
+    """Put backup n back as the game, recorded in its history; call under the lock. The
+    game and whether a game file was replaced (one `doctor --fix` moved aside was not).
 
     The rounds come from the backup and the history goes on from the current version, so
     an undo takes the restore back. A game whose file is gone or damaged takes the
@@ -84,8 +86,9 @@ def restore_backup(game_id: str, n: int, now: str) -> Game:
         current = backup
     restored = record(current, replace(current, rounds=backup.rounds, finished=backup.finished),
                       "restore", now)
+    replaced = store.has_game(game_id)
     store.save(restored)
-    return restored
+    return restored, replaced
 
 
 def check_all(fix: bool) -> list[tuple[str, bool]]:
@@ -94,7 +97,8 @@ def check_all(fix: bool) -> list[tuple[str, bool]]:
     problem is still there)."""
     problems: list[tuple[str, bool]] = []
     home = store.home()
-    for path in store.game_files():
+    unreadable: list[Unreadable] = []  # folders it may not read: said once each, left as is
+    for path in store.game_files(unreadable):
         name = os.path.basename(path)
         game_id = name[:-5] if name.endswith(".json") else ""
         if not store.ID_PATTERN.match(game_id) or store.game_path(game_id) != path:
@@ -105,7 +109,11 @@ def check_all(fix: bool) -> list[tuple[str, bool]]:
             store.load(game_id)
         except Refused as error:
             problems.append(_damaged(game_id, path, error, fix))
-    for path in store.temp_leftovers():
+    for path in store.backup_files(unreadable):
+        problem = _damaged_backup(path, fix)
+        if problem is not None:
+            problems.append(problem)
+    for path in store.temp_leftovers(unreadable):
         if fix:
             try:
                 store.remove(path)
@@ -124,7 +132,17 @@ def check_all(fix: bool) -> list[tuple[str, bool]]:
         problems.append((error.local() + "\n  " + _("fix: choose a game with 'callbreak use "
                                                     "GAME'"), True))
         current = None
-    if current is not None and not store.has_game(current):
+    try:
+        missing = current is not None and not store.has_game(current)
+    except Unreadable as error:
+        unreadable.append(error)
+        missing = False
+    said = set()
+    for error in unreadable:
+        if error.path not in said:
+            said.add(error.path)
+            problems.append((error.local(), True))
+    if missing:
         problems.append((t("{path}: points at '{game}', which is not a stored game; choose "
                            "one with 'callbreak use GAME'", path=os.path.join(home, "current"),
                            game=current), True))
@@ -156,6 +174,38 @@ def _damaged(game_id: str, path: str, error: Refused, fix: bool) -> tuple[str, b
                                     path=moved, advice=advice), False
     return problem + "\n  " + t("fix: {advice}, or 'callbreak doctor --fix' moves the file "
                                 "aside", advice=advice), True
+
+
+def _damaged_backup(path: str, fix: bool) -> tuple[str, bool] | None:
+    """The problem of a file in backups/, or None when it is a sound backup."""
+    name = os.path.basename(path)
+    game_id = name.split(".", 1)[0]
+    kept = name[len(game_id):]
+    numbered = kept in {f".{n}.json" for n in range(1, store.BACKUPS + 1)}
+    if not store.ID_PATTERN.match(game_id) or not (numbered or _ORIGINAL.match(kept)):
+        return (t("{path}: not a backup of this folder (backups/ID.N.json); move it out of "
+                  "the data folder", path=path), True)
+    try:
+        schema.decode(store.read_bytes(path), path, game_id)
+    except FileNotFoundError:
+        return None  # removed since it was listed
+    except Refused as error:
+        # one it could not read, or one a newer version reads, is left where it is
+        if isinstance(error, Unreadable) or _newer(path):
+            return error.local(), True
+        if fix:
+            try:
+                moved = store.move_aside(path)
+            except Refused as failed:
+                return error.local() + "\n  " + failed.local(), True
+            return error.local() + "\n  " + t("moved aside to {path} (bytes unchanged)",
+                                               path=moved), False
+        return error.local() + "\n  " + _("fix: 'callbreak doctor --fix' moves the damaged "
+                                           "backup aside"), True
+    return None
+
+
+_ORIGINAL = re.compile(r"\.schema[1-9]\d{0,2}\.json\Z")
 
 
 def _newer(path: str) -> bool:

@@ -229,9 +229,9 @@ def _from_dict(raw: dict) -> Game:
     if raw["first_dealer"] not in names:
         raise Refused("'first_dealer' is not one of the players")
     for key in ("created",):
-        if not isinstance(raw[key], str):
+        if not is_time(raw[key]):
             raise Refused("'{field}' is not a time", field=key)
-    if raw["finished"] is not None and not isinstance(raw["finished"], str):
+    if raw["finished"] is not None and not is_time(raw["finished"]):
         raise Refused("'finished' is not a time or null")
     rules = rules_from_dict(raw["rules"])
     if len(names) != rules.seats:
@@ -255,6 +255,26 @@ def _from_dict(raw: dict) -> Game:
     return replace(game, history=changes)
 
 
+# An ISO 8601 time as the code writes it (datetime.isoformat: 2026-11-29T19:30:00+05:45),
+# seconds, their fraction and the offset optional; the fields' ranges are checked after.
+_TIME = re.compile(r"\A\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d{3}(\d{3})?)?)?"
+                   r"(Z|[+-]\d\d:\d\d(:\d\d(\.\d{6})?)?)?\Z", re.ASCII)
+
+
+def is_time(value: object) -> bool:
+    """Whether a stored value is a valid time: text in ISO 8601 form naming a real moment
+    (not 'garbage', not month 13, not hour 99)."""
+    if not isinstance(value, str) or not _TIME.match(value):
+        return False
+    from datetime import datetime
+
+    try:
+        datetime.fromisoformat(value[:-1] + "+00:00" if value.endswith("Z") else value)
+    except ValueError:
+        return False
+    return True
+
+
 def _change(raw: object, number: int, seats: int) -> Change:
     if not isinstance(raw, dict) or not {"at", "change", "from_round", "before", "after",
                                           "finished"} <= set(raw):
@@ -264,14 +284,14 @@ def _change(raw: object, number: int, seats: int) -> Change:
     if kind not in log.KINDS:
         raise Refused("history entry {number}: unknown change {kind}", number=number,
                       kind=repr(kind))
-    if at is not None and not isinstance(at, str):
+    if at is not None and not is_time(at):
         raise Refused("history entry {number}: 'at' is not a time or null", number=number)
     if isinstance(first, bool) or not isinstance(first, int) or first < 1:
         raise Refused("history entry {number}: 'from_round' is not a round number",
                       number=number)
     finished = raw["finished"]
     if not (isinstance(finished, list) and len(finished) == 2
-            and all(f is None or isinstance(f, str) for f in finished)):
+            and all(f is None or is_time(f) for f in finished)):
         raise Refused("history entry {number}: 'finished' is not [before, after]",
                       number=number)
     target = raw.get("of")

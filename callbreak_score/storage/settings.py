@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from callbreak_score.core.errors import Damaged, Refused, Said, cut_word
+from callbreak_score.core.errors import Damaged, Refused, Said, cut_word, has_control
 
 PRESETS = ("nepal", "pagat", "tens")
 LANGUAGES = ("en", "ne", "hi", "bn")  # as i18n.LANGUAGES: the interface's languages
@@ -90,7 +90,7 @@ def check(key: str, value: str) -> str:
         _fits_a_game(key, number)
     if kind == YESNO and value not in ("yes", "no"):
         raise Refused("{key} is '{value}'; it must be yes or no", key=key, value=cut_word(value))
-    if kind == "text" and (not value or any(ord(c) < 32 or ord(c) == 127 for c in value)):
+    if kind == "text" and (not value or has_control(value)):
         raise Refused("{key} is empty or holds a control character", key=key)
     if value[:1] == "#" or _comment_at(value) >= 0:
         raise Refused("{key} '{value}' holds a '#' after a space, which starts a comment in "
@@ -216,7 +216,9 @@ def with_value(text: str, key: str, value: str | None) -> str:
     return "".join(lines) + ending + line
 
 
-def _text() -> str:
+def _text(keep_bom: bool = False) -> str:
+    """The file's text ('' when there is none), without the byte order mark Windows
+    Notepad writes at the start unless `keep_bom`."""
     from .files import SETTINGS_LIMIT, read_regular
 
     try:
@@ -224,7 +226,7 @@ def _text() -> str:
     except FileNotFoundError:
         return ""  # no file: no settings
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8" if keep_bom else "utf-8-sig")
     except UnicodeDecodeError:
         raise Damaged(path(), Said("is not UTF-8 text")) from None
 
@@ -253,7 +255,8 @@ def change(key: str, value: str | None) -> bool:
         new = _changed(_text(), where, key, value)  # read again: another may have written
         if new is None:
             return False
-        write_atomic(where, new.encode("utf-8"))
+        bom = "\ufeff" if _text(keep_bom=True).startswith("\ufeff") else ""  # kept
+        write_atomic(where, (bom + new).encode("utf-8"))
     return True
 
 

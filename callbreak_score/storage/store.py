@@ -21,7 +21,7 @@ import time
 from callbreak_score.core.errors import Damaged, Refused, Said, cut_word, os_reason
 from callbreak_score.core.game import Game
 
-from .files import CURRENT_LIMIT, GAME_LIMIT, read_regular
+from .files import CURRENT_LIMIT, GAME_LIMIT, Unreadable, read_regular
 from .schema import ID_PATTERN, MAX_PER_DAY, SCHEMA, decode, encode, version
 
 BACKUPS = 3
@@ -65,16 +65,45 @@ def backup_path(game_id: str, n: int) -> str:
 
 
 def has_game(game_id: str) -> bool:
-    return ID_PATTERN.match(game_id) is not None and os.path.exists(game_path(game_id))
+    """Whether the game's file is there; Unreadable when its folder may not be read (it
+    may well be there)."""
+    if ID_PATTERN.match(game_id) is None:
+        return False
+    path = game_path(game_id)
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as error:
+        for folder in (_dir("games"), os.path.dirname(path)):
+            names(folder)  # Unreadable, naming the first folder it may not read
+        raise folder_unreadable(os.path.dirname(path), error) from None
+    return True
+
+
+def names(folder: str) -> list[str]:
+    """The names in a folder ([] when there is none); Unreadable when it may not or
+    cannot be read, so that no command takes an unreadable folder for an empty one."""
+    try:
+        return os.listdir(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    except OSError as error:
+        raise folder_unreadable(folder, error) from None
+
+
+def folder_unreadable(folder: str, error: OSError) -> Unreadable:
+    if isinstance(error, PermissionError):
+        return Unreadable(folder, Said("cannot read: permission denied; the folder is left "
+                                       "as it is"))
+    return Unreadable(folder, Said("cannot be read ({error})",
+                                   error=str(error.strerror or error)))
 
 
 def month_folders() -> list[str]:
     """The month folders under games/, newest first."""
-    try:
-        names = os.listdir(_dir("games"))
-    except FileNotFoundError:
-        return []
-    return sorted((n for n in names if len(n) == 4 and n.isdigit()), reverse=True)
+    return sorted((n for n in names(_dir("games")) if len(n) == 4 and n.isdigit()),
+                  reverse=True)
 
 
 def game_ids(prefix: str = "", limit: int | None = None) -> list[str]:
@@ -87,11 +116,8 @@ def game_ids(prefix: str = "", limit: int | None = None) -> list[str]:
     for month in month_folders():
         if not (month.startswith(prefix) or prefix.startswith(month)):
             continue
-        try:
-            names = os.listdir(os.path.join(_dir("games"), month))
-        except OSError:
-            continue
-        ids = [n[:-5] for n in filter(_FILE_NAME.match, names)
+        listed = names(os.path.join(_dir("games"), month))
+        ids = [n[:-5] for n in filter(_FILE_NAME.match, listed)
                if n.startswith(month) and n.startswith(prefix)]
         # Same day: a shorter number is a smaller one, so (day, length, id) sorts by time.
         ids.sort(key=lambda i: (i[:6], len(i), i), reverse=True)
@@ -455,31 +481,59 @@ def _try_lock(fd: int) -> bool:
         return False
 
 
-def temp_leftovers() -> list[str]:
-    """Temp files a killed save left behind (never read by any command)."""
+def temp_leftovers(unreadable: list[Unreadable]) -> list[str]:
+    """Temp files a killed save left behind (never read by any command); a folder that
+    cannot be read is added to `unreadable` and passed over."""
     found = []
-    folders = [_dir("backups")] + [os.path.join(_dir("games"), m) for m in month_folders()]
-    for folder in folders:
-        if os.path.isdir(folder):
-            found += [os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".tmp")]
-    for f in os.listdir(home()) if os.path.isdir(home()) else []:
-        if f.startswith(".current.") and f.endswith(".tmp"):
-            found.append(os.path.join(home(), f))
+    try:
+        months = [os.path.join(_dir("games"), m) for m in month_folders()]
+    except Unreadable as error:
+        unreadable.append(error)
+        months = []
+    for folder in [_dir("backups"), *months]:
+        try:
+            found += [os.path.join(folder, f) for f in names(folder) if f.endswith(".tmp")]
+        except Unreadable as error:
+            unreadable.append(error)
+    try:
+        found += [os.path.join(home(), f) for f in names(home())
+                  if f.startswith(".current.") and f.endswith(".tmp")]
+    except Unreadable as error:
+        unreadable.append(error)
     return sorted(found)
 
 
-def game_files() -> list[str]:
-    """Every file under games/ (one level of month folders), temp files aside: for doctor."""
+def game_files(unreadable: list[Unreadable]) -> list[str]:
+    """Every file under games/ (one level of month folders), temp files aside: for doctor.
+    A folder that cannot be read is added to `unreadable` and passed over."""
     games = _dir("games")
     found = []
-    for name in sorted(os.listdir(games)) if os.path.isdir(games) else []:
+    try:
+        entries = sorted(names(games))
+    except Unreadable as error:
+        unreadable.append(error)
+        entries = []
+    for name in entries:
         path = os.path.join(games, name)
         if os.path.isdir(path):
-            found += [os.path.join(path, f) for f in sorted(os.listdir(path))
-                      if not f.endswith(".tmp")]
+            try:
+                found += [os.path.join(path, f) for f in sorted(names(path))
+                          if not f.endswith(".tmp")]
+            except Unreadable as error:
+                unreadable.append(error)
         else:
             found.append(path)
     return found
+
+
+def backup_files(unreadable: list[Unreadable]) -> list[str]:
+    """Every file in backups/, temp files aside: for doctor."""
+    try:
+        return [os.path.join(_dir("backups"), f) for f in sorted(names(_dir("backups")))
+                if not f.endswith(".tmp")]
+    except Unreadable as error:
+        unreadable.append(error)
+        return []
 
 
 def saved_at(path: str) -> str:
