@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from callbreak_score.core import game as moves
-from callbreak_score.core.errors import Damaged, Refused
+from callbreak_score.core.errors import Damaged, Refused, has_control
 from callbreak_score.core.rules import make_rules
 from callbreak_score.storage import schema, store
 from tests.helpers import SEED_004, legal_round, snapshot
@@ -35,7 +35,7 @@ def started(cli) -> str:
 @given(
     rounds=st.lists(legal_round, max_size=7),
     names=st.lists(st.text(min_size=1, max_size=12).filter(
-        lambda s: s.strip() == s and s and all(ord(c) >= 32 and ord(c) != 127 for c in s)
+        lambda s: s.strip() == s and s and not has_control(s)
         and "=" not in s and not s.lstrip("+-").isdecimal()),
         min_size=4, max_size=4, unique_by=str.casefold),
     bids_only=st.booleans(),
