@@ -761,3 +761,25 @@ def test_without_strict_tables_the_types_are_checked(cli, home, monkeypatch, kin
     conn.commit()
     conn.close()
     assert cli("stats", "--games", "2").stdout == wanted
+
+
+def test_a_stored_time_is_checked_as_datetime_reads_it() -> None:
+    """schema.is_time checks by hand what datetime.fromisoformat takes (never more; fewer
+    only for an offset's minutes or seconds of 60 or more, which no writer makes)."""
+    import random
+    from datetime import datetime
+
+    from callbreak_score.storage.schema import is_time
+
+    rng = random.Random(2026)
+    for _ in range(5000):
+        when = (f"{rng.choice([0, 1, 1900, 2000, 2024, 2026, 9999]):04d}-"
+                f"{rng.randint(0, 13):02d}-{rng.randint(0, 32):02d}T{rng.randint(0, 25):02d}:"
+                f"{rng.randint(0, 61):02d}:{rng.randint(0, 61):02d}"
+                + rng.choice(["", "Z", "+05:45", "-24:00", "+23:59", ".123456+00:00"]))
+        try:
+            datetime.fromisoformat(when[:-1] + "+00:00" if when.endswith("Z") else when)
+            real = True
+        except ValueError:
+            real = False
+        assert is_time(when) == real, when

@@ -257,22 +257,25 @@ def _from_dict(raw: dict) -> Game:
 
 # An ISO 8601 time as the code writes it (datetime.isoformat: 2026-11-29T19:30:00+05:45),
 # seconds, their fraction and the offset optional; the fields' ranges are checked after.
-_TIME = re.compile(r"\A\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d{3}(\d{3})?)?)?"
-                   r"(Z|[+-]\d\d:\d\d(:\d\d(\.\d{6})?)?)?\Z", re.ASCII)
+_TIME = re.compile(r"\A(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d{3}(?:\d{3})?)?)?"
+                   r"(?:Z|[+-](\d\d):(\d\d)(?::(\d\d)(?:\.\d{6})?)?)?\Z", re.ASCII)
+_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
 def is_time(value: object) -> bool:
     """Whether a stored value is a valid time: text in ISO 8601 form naming a real moment
-    (not 'garbage', not month 13, not hour 99)."""
-    if not isinstance(value, str) or not _TIME.match(value):
+    (not 'garbage', not month 13, not February 30, not hour 99), as datetime.fromisoformat
+    takes it (but an offset's minutes and seconds under 60); checked by hand, as importing
+    datetime would cost every `show` and `bid` 2 ms."""
+    found = _TIME.match(value) if isinstance(value, str) else None
+    if found is None:
         return False
-    from datetime import datetime
-
-    try:
-        datetime.fromisoformat(value[:-1] + "+00:00" if value.endswith("Z") else value)
-    except ValueError:
-        return False
-    return True
+    year, month, day, hour, minute, second, off_h, off_m, off_s = (
+        int(part or 0) for part in found.groups())
+    leap = month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    return (year >= 1 and 1 <= month <= 12 and 1 <= day <= _DAYS[min(month, 12) - 1] + leap
+            and hour < 24 and minute < 60 and second < 60
+            and off_h < 24 and off_m < 60 and off_s < 60)
 
 
 def _change(raw: object, number: int, seats: int) -> Change:
