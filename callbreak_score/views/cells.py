@@ -55,17 +55,23 @@ def _char_width(ch: str) -> int:
     return found
 
 
-def visible(text: str) -> str:
-    """The text without colour codes."""
-    out, skip = [], False
+def _in_code(text: str) -> list[bool]:
+    """For each character, whether it belongs to a colour code (ESC up to its 'm')."""
+    marks, skip = [], False
     for ch in text:
         if ch == "\x1b":
             skip = True
-        elif skip:
-            skip = ch != "m"
+            marks.append(True)
         else:
-            out.append(ch)
-    return "".join(out)
+            marks.append(skip)
+            if skip:
+                skip = ch != "m"
+    return marks
+
+
+def visible(text: str) -> str:
+    """The text without colour codes."""
+    return "".join(ch for ch, code in zip(text, _in_code(text)) if not code)
 
 
 def width(text: str) -> int:
@@ -94,17 +100,7 @@ def _columns(text: str) -> list[int]:
     if "\x1b" not in text:
         cols = {ch: _char_width(ch) for ch in set(text)}
         return list(map(cols.__getitem__, text))
-    out, skip = [], False
-    for ch in text:
-        if ch == "\x1b":
-            skip = True
-        elif skip:
-            skip = ch != "m"
-        else:
-            out.append(_char_width(ch))
-            continue
-        out.append(0)
-    return out
+    return [0 if code else _char_width(ch) for ch, code in zip(text, _in_code(text))]
 
 
 def clusters(text: str) -> list[str]:
