@@ -1,6 +1,6 @@
 """Start-up and scale benchmark for the installed `callbreak` (a script, not a test).
 
-    python benchmarks/startup_and_scale.py [--runs 21]
+    python benchmarks/startup_and_scale.py [--runs 21] [--against OTHER/bin/callbreak]
 
 Builds two data folders in a temp folder, one with 3 games and one with 10,000, each
 with a current open game of five played rounds. Then, interleaved run by run, it times
@@ -13,6 +13,11 @@ command with 10,000 games against 3 games (target: at most 1.3x).
 Then `callbreak play`: the time one entry takes, from a piped session of 20 rounds (two
 lines a round: the bids, then three tricks) less a session that quits at once, divided
 by the 40 entries (target: at most 50 ms an entry).
+
+With --against, another install's `callbreak` (say, the previous version, installed in a
+venv of its own) runs every step on the 3-game folder too, interleaved with this one, and
+a last column gives this install's time over the other's (the median of the run-by-run
+ratios): a change that must not slow the hot path shows 1.00x or less there.
 """
 
 from __future__ import annotations
@@ -77,7 +82,10 @@ def timed(command: list[str], env: dict[str, str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=21)
-    runs = parser.parse_args().runs
+    parser.add_argument("--against", metavar="CALLBREAK",
+                        help="another install's callbreak, timed side by side")
+    asked = parser.parse_args()
+    runs, other = asked.runs, asked.against
     beside = Path(sys.executable).parent / "callbreak"
     exe = str(beside) if beside.exists() else shutil.which("callbreak")
     if exe is None:
@@ -112,16 +120,30 @@ def main() -> None:
                 times.setdefault((name, label), []).append(timed(command, {**env, **extra}))
             current = Path(env["CALLBREAK_HOME"]) / "games" / "2611" / "261129-1.json"
             current.write_bytes(originals[label])
+        if other:  # the other install, on the 3-game folder, right after this one's runs
+            env = envs["3 games"]
+            for name, command, extra in steps:
+                spent = timed([other, *command[1:]], {**env, **extra})
+                times.setdefault((name, "other"), []).append(spent)
+            current = Path(env["CALLBREAK_HOME"]) / "games" / "2611" / "261129-1.json"
+            current.write_bytes(originals["3 games"])
     entry_ms = play_entry(exe, envs["3 games"], runs)
     shutil.rmtree(work)
     pass_ms = statistics.median(base) * 1000
     print(f"python -c pass: {pass_ms:.1f} ms (median of {runs}, interleaved)")
-    print(f"{'command':<10} {'3 games':>9} {'10,000':>9} {'x pass':>7} {'10k/3':>6}")
+    print(f"{'command':<10} {'3 games':>9} {'10,000':>9} {'x pass':>7} {'10k/3':>6}"
+          + (f" {'x other':>8}" if other else ""))
     for name, *_ in steps:
         small = statistics.median(times[(name, "3 games")]) * 1000
         large = statistics.median(times[(name, "10,000 games")]) * 1000
-        print(f"{name:<10} {small:>7.1f}ms {large:>7.1f}ms {small / pass_ms:>6.2f}x "
-              f"{large / small:>5.2f}x")
+        line = (f"{name:<10} {small:>7.1f}ms {large:>7.1f}ms {small / pass_ms:>6.2f}x "
+                f"{large / small:>5.2f}x")
+        if other:
+            pairs = zip(times[(name, "3 games")], times[(name, "other")])
+            line += f" {statistics.median(mine / theirs for mine, theirs in pairs):>7.2f}x"
+        print(line)
+    if other:
+        print(f"x other: this install's time over {other}'s, run by run (median)")
     print(f"play: {entry_ms:.1f} ms an entry (median of {runs} sessions of 40 entries, "
           "less a session that quits at once)")
 
