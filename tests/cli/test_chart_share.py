@@ -17,24 +17,14 @@ from xml.etree import ElementTree
 import pytest
 
 from callbreak_score.core import game as moves
-from callbreak_score.core.rules import make_rules
 from callbreak_score.storage import store
 from callbreak_score.views.cells import width
 from callbreak_score.views.chartview import can_draw_boxes, chart
 from callbreak_score.views.shareview import picture, text
-from tests.helpers import SEED_004
+from tests.lib.games import DEVANAGARI, NAMES, played
+from tests.lib.helpers import SEED_004
 
-LONG = "Ramchandra Prasad Bhattarai Koirala Jha"  # 39 characters
-DEVANAGARI = "श्रीकृष्ण प्रसाद भट्टराई"
 HOSTILE = "<img src=x onerror=alert(1)>"
-NAMES = (LONG, DEVANAGARI, "গোপাল", "Asha")
-
-
-def played(names=NAMES, plays=SEED_004, **options) -> moves.Game:
-    game = moves.new_game("", names, make_rules(**options), None, "2026-11-29T19:00:00+05:45")
-    for bids, won in plays:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, "2026-11-29T20:00:00")
-    return game
 
 
 def store_game(game: moves.Game) -> moves.Game:
@@ -261,7 +251,7 @@ def test_export_excel_has_a_byte_order_mark_and_crlf(cli, tmp_path: Path) -> Non
 
 
 def test_share_writes_a_file_and_refuses_a_missing_folder(cli, tmp_path: Path, home) -> None:
-    from tests.helpers import snapshot
+    from tests.lib.helpers import snapshot
 
     store_game(played())
     result = cli("share", "--format", "html", "-o", str(tmp_path / "game.html"))

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from callbreak_score.shell.cli import app
-from tests.helpers import snapshot
-from tests.test_cli_processes import ARGS
+from tests.lib.helpers import ARGS, snapshot
 
 pytestmark = pytest.mark.slow
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from callbreak_score.storage import store
-from tests.helpers import SEED_004, snapshot
+from tests.lib.helpers import REPO, SEED_004, snapshot
 
 PLAYERS = ["You", "Aashma", "Tulsi", "Bimal"]
 
@@ -319,7 +319,7 @@ def test_usage_errors_exit_2(cli) -> None:
 def test_every_command_has_help_and_is_in_the_readme(cli) -> None:
     from callbreak_score.shell.cli import app
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
     names = [c.name or c.callback.__name__ for c in app.registered_commands]
     assert len(names) >= 12
     for name in names:
@@ -335,7 +335,7 @@ def test_ids_are_checked_everywhere() -> None:
 
 
 def test_the_readme_walkthrough_is_what_the_program_prints(cli) -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
     shown_card = readme[readme.index("Game 261129-1 · nepal · 5 of 5"):]
     shown_card = shown_card[:shown_card.index("Game over.") + len("Game over.")] + "\n"
     cli("new", "Asha", "Bimal", "Tulsi", "Ram")

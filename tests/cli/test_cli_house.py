@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from callbreak_score.shell import completion
-from tests.helpers import snapshot
-from tests.test_completion import env_for, same_as_typer
-from tests.test_quick import probe
+from tests.lib.completing import env_for, same_as_typer
+from tests.lib.helpers import snapshot
+from tests.lib.processes import probe
 
 
 def test_three_players_with_blind_bids_and_a_penalty(cli) -> None:

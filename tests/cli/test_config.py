@@ -13,9 +13,9 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.core.rules import make_rules
 from callbreak_score.storage import settings, store
 from callbreak_score.storage.defaults import choose, said
-from tests.helpers import snapshot
-from tests.test_completion import env_for, fast_answer, same_as_typer
-from tests.test_settle import RULES_NAMES, play_seed
+from tests.lib.completing import env_for, fast_answer, same_as_typer
+from tests.lib.games import RULES_NAMES, play_seed
+from tests.lib.helpers import snapshot
 
 
 @pytest.fixture(autouse=True)
@@ -376,7 +376,7 @@ def test_settings_written_at_once_are_all_kept(tmp_path) -> None:
     them take turns, so no write is lost (unlocked, most of them were)."""
     import subprocess
 
-    from tests.test_cli_processes import callbreak_command
+    from tests.lib.processes import callbreak_command
 
     keys = ["rounds", "min-bid", "max-bid", "redeal-below", "high-bid-points", "instant-win",
             "max-bid-total", "extra-cap", "auto-award-below", "blind-min"]

@@ -15,7 +15,7 @@ from callbreak_score.core import history
 from callbreak_score.core.errors import Refused
 from callbreak_score.core.rules import make_rules
 from callbreak_score.storage import schema, store
-from tests.helpers import SEED_004, legal_round, snapshot
+from tests.lib.helpers import SEED_004, legal_round, snapshot
 
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
 T0, T = "2026-11-29T19:00:00+05:45", "2026-11-29T20:00:00+05:45"  # as the code writes times

@@ -11,35 +11,10 @@ from pathlib import Path
 import pytest
 
 from callbreak_score import i18n
+from tests.lib.helpers import FIXTURES, snapshot
+from tests.lib.languages import LANGS, PLAYERS, five_rounds, in_script, speak
 
-from .helpers import SEED_004, snapshot
-
-LANGS = ("ne", "hi", "bn")
-SCRIPT = {"ne": ("\u0900", "\u097f"), "hi": ("\u0900", "\u097f"), "bn": ("\u0980", "\u09ff")}
-PLAYERS = ("Asha", "Bimal", "तुलसी", "Ram")
-SNAPSHOTS = Path(__file__).parent / "fixtures" / "i18n"
-
-
-def speak(monkeypatch: pytest.MonkeyPatch, lang: str | None) -> None:
-    if lang is None:
-        monkeypatch.delenv("CALLBREAK_LANG", raising=False)
-    else:
-        monkeypatch.setenv("CALLBREAK_LANG", lang)
-    i18n.reset()
-
-
-def in_script(text: str, lang: str) -> bool:
-    low, high = SCRIPT[lang]
-    return any(low <= ch <= high for ch in text)
-
-
-def five_rounds(cli) -> str:
-    """Seed 004's game played through; its id, which holds today's date."""
-    cli("new", *PLAYERS)
-    for bids, won in SEED_004:
-        cli("bid", *map(str, bids))
-        cli("tricks", *map(str, won))
-    return cli("show", "--json").stdout.split('"id": "')[1].split('"')[0]
+SNAPSHOTS = FIXTURES / "i18n"
 
 
 # -- which language speaks ---------------------------------------------------------------
@@ -278,8 +253,8 @@ def test_help_stays_english_without_a_language(cli) -> None:
 
 
 def test_play_speaks_nepali_through_a_pipe(monkeypatch) -> None:
-    from .test_play import PLAYERS as NAMES
-    from .test_play import play, seed_game_lines
+    from tests.lib.playing import PLAYERS as NAMES
+    from tests.lib.playing import play, seed_game_lines
 
     monkeypatch.setenv("CALLBREAK_LANG", "ne")
     lines = seed_game_lines()

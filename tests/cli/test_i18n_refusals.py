@@ -11,9 +11,8 @@ import pytest
 
 from callbreak_score import i18n
 from callbreak_score.storage import settings, store
-
-from .helpers import snapshot
-from .test_i18n import LANGS, PLAYERS, five_rounds, in_script, speak
+from tests.lib.helpers import snapshot
+from tests.lib.languages import LANGS, PLAYERS, five_rounds, in_script, speak
 
 NATIVE_ONE = {"ne": "१", "hi": "१", "bn": "১"}
 

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from callbreak_score.views.cells import width
-
-from .test_i18n import LANGS, PLAYERS, five_rounds, in_script, speak
+from tests.lib.languages import LANGS, PLAYERS, five_rounds, in_script, speak
 
 DIGITS = {"ne": "०१२३४५६७८९", "hi": "०१२३४५६७८९", "bn": "০১২৩৪৫৬৭৮৯"}
 
@@ -195,8 +194,7 @@ def test_share_pictures_say_their_language(monkeypatch, cli, lang, fmt) -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
 @pytest.mark.parametrize("lang", LANGS)
 def test_serve_start_up_and_stop_lines_in_each_language(monkeypatch, home: Path, lang) -> None:
-    from .serving import Server
-    from .test_serve import new_game
+    from tests.lib.serving import Server, new_game
 
     new_game()
     monkeypatch.setenv("CALLBREAK_LANG", lang)
@@ -216,8 +214,8 @@ def test_serve_start_up_and_stop_lines_in_each_language(monkeypatch, home: Path,
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_port_in_use_is_refused_in_each_language(monkeypatch, home: Path, lang) -> None:
-    from .test_cli_processes import run
-    from .test_serve import new_game
+    from tests.lib.processes import run
+    from tests.lib.serving import new_game
 
     new_game()
     monkeypatch.setenv("CALLBREAK_LANG", lang)
@@ -277,7 +275,7 @@ def test_doctor_fits_the_screen_and_keeps_paths_whole(monkeypatch, cli, home, na
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_plays_prompts_in_each_language(monkeypatch, lang) -> None:
-    from .test_play import play
+    from tests.lib.playing import play
 
     monkeypatch.setenv("CALLBREAK_LANG", lang)
     out = play("Asha\nBimal\nTulsi\nRam\n\n\n3\n4\n2\n4\n5\n3\n", columns=40, code=0)

@@ -9,25 +9,12 @@ import unicodedata
 import pytest
 
 from callbreak_score.views import cells
-from tests.helpers import SEED_004
+from tests.lib.helpers import SEED_004
+from tests.lib.widths import FORTY, check_fits, cols, narrow_cols
 
 LONG = ["Ram Bahadur Thapa Magar Chhetri Gurung", "सीता कुमारी श्रेष्ठ",
         "Ram Bahadur Thapa Magar Chhetri Gurkha", "क्षितिज प्रसाद उपाध्याय"]
 SHORT = ["Asha", "Bimal", "Tulsi", "Ram"]
-FORTY = ["A" * 40, "B" * 39 + "x", "सीता कुमारी श्रेष्ठ" * 2, "Hari Prasad Sharma Koirala Dahal Oli"]
-
-
-def cols(line: str) -> int:
-    """Columns as a terminal (tmux, xterm: wcwidth) gives them: spacing vowel signs (Mc)
-    take one."""
-    return sum(0 if unicodedata.category(c) in ("Mn", "Me", "Cf") else
-               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
-
-
-def narrow_cols(line: str) -> int:
-    """Columns as the project's before-stop check measures them (Mc taking none)."""
-    return sum(0 if unicodedata.category(c) in ("Mn", "Mc", "Me", "Cf") else
-               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
 
 
 def test_width_measures_indic_text_as_a_terminal_does() -> None:
@@ -76,12 +63,6 @@ def run_at(cli, width: int, *words: str) -> str:
                                env={"COLUMNS": str(width)}, prog_name="callbreak")
     assert result.exit_code == 0, result.output
     return result.stdout
-
-
-def check_fits(text: str, width: int) -> None:
-    for line in text.splitlines():
-        assert cols(line) <= width, (width, line)
-        assert narrow_cols(line) <= width, (width, line)
 
 
 def check_aligned(text: str) -> None:

@@ -19,7 +19,7 @@ from callbreak_score.core.rules import make_rules
 from callbreak_score.core.scoring import made, score
 from callbreak_score.core.values import replace
 from callbreak_score.storage import index, store
-from tests.helpers import SEED_004, legal_round, snapshot
+from tests.lib.helpers import SEED_004, legal_round, snapshot
 
 # Spellings of the same people: case and Unicode normalization do not make another player
 QAMAR = "\u0958\u092e\u0930"  # क़मर with the one-code-point qa (NFC decomposes it)

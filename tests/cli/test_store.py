@@ -15,7 +15,7 @@ from callbreak_score.core import game as moves
 from callbreak_score.core.errors import Damaged, Refused, has_control
 from callbreak_score.core.rules import make_rules
 from callbreak_score.storage import schema, store
-from tests.helpers import SEED_004, legal_round, snapshot
+from tests.lib.helpers import SEED_004, legal_round, snapshot
 
 PLAYERS = ["You", "Aashma", "Tulsi", "Bimal"]
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from callbreak_score.views.shareview import text
-from tests.serving import Server
-from tests.test_chart_share import played
-from tests.test_i18n import LANGS, in_script, speak
-from tests.test_serve_browser import browser, ok  # noqa: F401 - the fixture, and its helper
+from tests.lib.games import played
+from tests.lib.languages import LANGS, in_script, speak
+from tests.lib.processes import ok
+from tests.lib.serving import Server
 
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
 # pagat scores a made bid as the bid, extra tricks or not: Asha and Bimal both make 4 and 4,
@@ -96,7 +96,7 @@ def test_every_language_says_it(cli, monkeypatch, lang) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ne"])
-def test_the_scoreboard_page_says_it(home: Path, browser, monkeypatch, lang) -> None:  # noqa: F811
+def test_the_scoreboard_page_says_it(home: Path, browser, monkeypatch, lang) -> None:
     ok("new", *PLAYERS, "--rules", "pagat", "--rounds", "2", "--tiebreak", "tricks")
     for bids, won in TWO_ROUNDS:
         ok("bid", *map(str, bids))

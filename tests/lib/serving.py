@@ -13,7 +13,7 @@ import time
 from typing import IO
 from urllib.parse import urlsplit
 
-from tests.test_cli_processes import callbreak_command
+from tests.lib.processes import callbreak_command, run
 
 START_TIMEOUT = 15.0
 
@@ -144,3 +144,8 @@ class Events:
 
     def close(self) -> None:
         self.sock.close()
+
+
+def new_game(*players: str) -> None:
+    done = run("new", *(players or ("Asha", "Bimal", "Tulsi", "Ram")))
+    assert done.returncode == 0, done.stderr

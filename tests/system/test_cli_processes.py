@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
@@ -17,26 +16,11 @@ from hypothesis import strategies as st
 
 from callbreak_score.core import game as moves
 from callbreak_score.storage import schema, store
-from tests.helpers import snapshot
+from tests.lib.helpers import ARGS, snapshot
+from tests.lib.processes import callbreak_command, run
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(sys.platform == "win32", reason="uses SIGKILL")]
-
-
-def callbreak_command() -> list[str]:
-    """The installed console script beside this Python, as a user would run it."""
-    script = Path(sys.executable).parent / "callbreak"
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("callbreak")
-    return [found] if found else [sys.executable, "-m", "callbreak_score"]
-
-
-def run(*words: str, timeout: float = 30) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [*callbreak_command(), *words], capture_output=True, text=True, timeout=timeout,
-        env=os.environ.copy(),
-    )
 
 
 def start(*words: str) -> subprocess.Popen:
@@ -110,25 +94,6 @@ def test_games_created_at_once_are_all_kept(home: Path) -> None:
     ids = store.game_ids()
     assert len(ids) == 6 and len(set(ids)) == 6
     assert sorted(store.load(i).players[0] for i in ids) == [f"P{n}" for n in range(6)]
-
-
-WORDS = st.sampled_from([
-    "new", "bid", "tricks", "show", "undo", "edit", "list", "use", "finish", "export",
-    "rules", "path", "restore", "doctor", "--json", "--all", "--rules", "nepal", "pagat",
-    "tens", "--rounds", "--target", "--open", "--min-bid", "--max-bid", "--penalty",
-    "shortfall", "full", "--redeal-below", "--eight-wins", "--high-bid-points",
-    "--tiebreak", "tricks", "--dealer", "--bids", "--tricks", "--format", "csv",
-    "--list", "--backup", "--", "-x", "../x", "/etc/passwd", "", "261129-1", "Asha",
-    "asha=3", "Bimal=4", "t=2", "ram=4", "=1", "४", "-1", "13", "0", "2.5",
-    "penalty", "--round", "--blind", "--blind-min", "b6", "asha=b5", "--max-bid-total",
-    "--extra-cap", "--eight-doubles", "--auto-award-below", "--instant-win", "Sita",
-])
-# A process argument cannot hold a NUL byte (the in-process fuzz test feeds those) or a
-# lone surrogate.
-ARGS = st.lists(st.one_of(WORDS, st.integers(-2, 15).map(str),
-                          st.text(st.characters(blacklist_characters="\x00",
-                                                blacklist_categories=("Cs",)), max_size=6)),
-                max_size=7)
 
 
 @settings(max_examples=25, deadline=None,

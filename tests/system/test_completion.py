@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 from callbreak_score.shell import completion
 from callbreak_score.shell.cli import app
 from callbreak_score.storage import store
-from tests.test_cli_processes import callbreak_command
-
-REPO = Path(__file__).parent.parent
+from tests.lib.completing import env_for, fast_answer, same_as_typer, typer_answer
+from tests.lib.helpers import REPO
+from tests.lib.processes import callbreak_command
 
 
 def test_the_command_table_is_current() -> None:
@@ -33,43 +33,6 @@ def test_completion_scripts_are_current(shell: str, cli) -> None:
     assert path.read_text(encoding="utf-8") == completion.script(shell), (
         "stale: run python -m callbreak_score.shell.completion")
     assert cli("completion", shell).stdout == path.read_text(encoding="utf-8")
-
-
-def env_for(shell: str, line: str) -> dict[str, str]:
-    env = {completion.COMPLETE_VAR: f"complete_{shell}"}
-    if shell == "bash":
-        words = line.split(" ")
-        env.update(COMP_WORDS=line, COMP_CWORD=str(len(words) - 1))
-    elif shell == "powershell":
-        words = line.split(" ")
-        env.update(_TYPER_COMPLETE_ARGS=line, _TYPER_COMPLETE_WORD_TO_COMPLETE=words[-1])
-    else:
-        env.update(_TYPER_COMPLETE_ARGS=line)
-    return env
-
-
-def typer_answer(env: dict[str, str]) -> tuple[str, int]:
-    result = CliRunner().invoke(app, [], env=env, prog_name="callbreak")
-    return result.stdout, result.exit_code
-
-
-def fast_answer(env: dict[str, str]) -> tuple[str, int] | None:
-    answer = completion.respond(env)
-    if answer is None:
-        return None
-    text, code = answer
-    return ("" if text is None else text + "\n"), code
-
-
-def same_as_typer(shell: str, line: str, fish_action: str = "get-args") -> bool:
-    env = env_for(shell, line)
-    if shell == "fish":
-        env["_TYPER_COMPLETE_FISH_ACTION"] = fish_action
-    fast = fast_answer(env)
-    if fast is None:
-        return False
-    assert fast == typer_answer(env), (shell, line, fast)
-    return True
 
 
 LINES = [

@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 from callbreak_score.storage import store
-from tests.test_cli_processes import callbreak_command
+from tests.lib.processes import callbreak_command
 
 ODD = ["abc", "nan", "inf", "-inf", "-1", "1e400", "²", "९", "9" * 5000, "", " "]
 

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from callbreak_score.storage import files, schema, store
-from tests.test_cli_processes import callbreak_command
+from tests.lib.helpers import FIXTURES
+from tests.lib.processes import callbreak_command
 
 GAME = "261129-1"
 PLAYERS = ("Asha", "Bimal", "Chandra", "Dipak")
@@ -294,7 +295,7 @@ def test_a_fifo_is_read_without_blocking() -> None:
 
 def test_decoding_never_raises_anything_but_damaged() -> None:
     """Any bytes: a game or Damaged, never another exception (a sample of hostile ones)."""
-    good = (Path(__file__).parent / "fixtures").glob("*.json")
+    good = FIXTURES.glob("*.json")
     samples = [b"{", b"[]", b"null", b'{"schema": 3}', b"\xef\xbb\xbf{}", b'{"a": 1e999}',
                b'{"schema": 1, "dealer": 99, "players": [1]}', b'{"schema": true}',
                b'{"schema": 2, "rules": {"eight_wins": "x"}}', b"{" * 50_000,

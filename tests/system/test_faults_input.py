@@ -20,8 +20,8 @@ from callbreak_score.core.numbers import LONGEST, Long, whole
 from callbreak_score.shell.cli import app
 from callbreak_score.shell.completion_spec import SPEC
 from callbreak_score.storage import store
-from tests.helpers import snapshot
-from tests.test_cli_processes import callbreak_command
+from tests.lib.helpers import snapshot
+from tests.lib.processes import callbreak_command
 
 HUGE = "9" * 5000  # int() refuses past 4,300 digits: a ValueError before this suite
 NATIVE_HUGE = "९" * 5000

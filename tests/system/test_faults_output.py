@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import snapshot
-from tests.test_cli_processes import callbreak_command
+from tests.lib.helpers import snapshot
+from tests.lib.processes import callbreak_command
 
 FULL = Path("/dev/full")  # every write to it fails for want of space
 

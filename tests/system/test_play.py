@@ -13,48 +13,15 @@ import pexpect
 import pytest
 
 from callbreak_score.storage import store
-from tests.helpers import SEED_004, snapshot
-from tests.test_cli_processes import callbreak_command
-
-PLAYERS = ["Asha", "Bimal", "Tulsi", "Ram"]
-
-
-def play(text: str, *words: str, columns: int = 80, code: int = 0) -> str:
-    env = {**os.environ, "COLUMNS": str(columns)}
-    result = subprocess.run([*callbreak_command(), "play", *words], input=text,
-                            capture_output=True, text=True, timeout=60, env=env)
-    assert result.returncode == code, (result.stdout, result.stderr)
-    assert "Traceback" not in result.stdout + result.stderr
-    return result.stdout
+from tests.lib.helpers import SEED_004, snapshot
+from tests.lib.playing import PLAYERS, calling_order, play, seed_game_lines
+from tests.lib.processes import callbreak_command
 
 
 def shown() -> dict:
     out = subprocess.run([*callbreak_command(), "show", "--json"], capture_output=True,
                          text=True, timeout=30, env=os.environ.copy())
     return json.loads(out.stdout)
-
-
-def calling_order(round_bids, first_dealer: int = 0, number: int = 1) -> list[int]:
-    dealer = (first_dealer + number - 1) % 4
-    return [(dealer + step) % 4 for step in range(1, 5)]
-
-
-def seed_game_lines() -> list[str]:
-    """Seed 004 typed as a scorer would: in calling order, in every form play takes."""
-    lines = []
-    for number, (bids, won) in enumerate(SEED_004, 1):
-        order = calling_order(bids, 0, number)
-        if number == 1:  # one at a time
-            lines += [str(bids[s]) for s in order]
-            lines += [str(won[s]) for s in order[:3]]
-        elif number == 2:  # all at once, Devanagari digits for the tricks
-            lines.append(" ".join(str(bids[s]) for s in order))
-            lines.append(" ".join("०१२३४५६७८९"[won[s]] for s in order[:3]))
-        else:  # NAME=N in any order, and a mix
-            lines.append(" ".join(f"{PLAYERS[s]}={bids[s]}" for s in reversed(order)))
-            lines.append(f"{won[order[0]]} {PLAYERS[order[2]]}={won[order[2]]}")
-            lines.append(str(won[order[1]]))
-    return lines
 
 
 def test_a_whole_game_through_a_pipe(cli) -> None:
@@ -271,7 +238,7 @@ def test_three_and_five_players_and_blind_bids(cli) -> None:
 
 @pytest.mark.parametrize("columns", [40, 47, 60, 80])
 def test_play_screens_fit_the_width_with_long_devanagari_names(cli, columns) -> None:
-    from tests.test_render import FORTY, check_fits, cols
+    from tests.lib.widths import FORTY, check_fits, cols
 
     cli("new", "--rounds", "2", "--", *FORTY)
     typed = ["h", "1 1 1 1", "4 3 3", "s", "2 2 2 2", "5 4 2", "e 1", "", "", "", "", "", "",

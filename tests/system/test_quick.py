@@ -12,24 +12,8 @@ import pytest
 
 from callbreak_score.shell import quick
 from callbreak_score.storage import store
-from tests.test_cli_processes import callbreak_command
-
-PROBE = """
-import sys
-sys.argv = ["callbreak", *sys.argv[1:]]
-from callbreak_score.__main__ import main
-try:
-    main()
-finally:
-    heavy = sorted({m.split(".")[0] for m in sys.modules}
-                   & {"typer", "rich", "click", "csv", "dataclasses", "typing", "inspect"})
-    print("HEAVY", heavy, file=sys.stderr)
-"""
-
-
-def probe(*words: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", PROBE, *words], capture_output=True,
-                          text=True, env=os.environ.copy())
+from tests.lib.helpers import REPO
+from tests.lib.processes import callbreak_command, probe
 
 
 def test_show_and_completion_import_neither_typer_nor_rich(cli) -> None:
@@ -74,7 +58,7 @@ def test_ruff_passes_including_the_banned_module_level_imports() -> None:
     ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
     if not Path(ruff).exists():
         pytest.fail("ruff is part of the test extra: pip install -e '.[test]'")
-    result = subprocess.run([ruff, "check", str(Path(__file__).parent.parent)],
+    result = subprocess.run([ruff, "check", str(REPO)],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
 

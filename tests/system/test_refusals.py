@@ -11,7 +11,7 @@ import pexpect
 import pytest
 
 from callbreak_score.views.cells import width
-from tests.test_cli_processes import callbreak_command
+from tests.lib.processes import callbreak_command
 
 PLAYERS = ["Asha", "Bimal", "Tulsi", "Ram Bahadur Thapa Magar"]
 LONG_WORD = "x" * 60  # a typed word is repeated cut short: 40 letters and '…', still 41

@@ -18,25 +18,16 @@ from hypothesis import strategies as st
 
 from callbreak_score.shell.serve import ROUTES, TIMEOUT, qr_lines, route
 from callbreak_score.storage import store
-from tests.serving import Events, Server
-from tests.test_cli_processes import run
-from tests.test_i18n import LANGS, in_script
+from tests.lib.helpers import REPO
+from tests.lib.languages import LANGS, in_script
+from tests.lib.processes import ok, run
+from tests.lib.serving import Events, Server, new_game
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
 
 # Markup that would show as bold and run a script if a name ever reached the page as
 # HTML (names may not hold "=", so no onerror=).
 XSS = "<b>Hari</b><script>alert(1)</script>"
-
-
-def new_game(*players: str) -> None:
-    done = run("new", *(players or ("Asha", "Bimal", "Tulsi", "Ram")))
-    assert done.returncode == 0, done.stderr
-
-
-def ok(*words: str) -> None:
-    done = run(*words)
-    assert done.returncode == 0, done.stderr
 
 
 def test_the_page_its_assets_and_the_json_of_show(home: Path) -> None:
@@ -349,7 +340,7 @@ def served(lang: str | None, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, by
 def test_the_english_page_says_what_it_said(home: Path, monkeypatch) -> None:
     new_game()
     page, script, _ = served(None, monkeypatch)
-    shipped = Path(__file__).parent.parent / "callbreak_score" / "shell" / "web"
+    shipped = REPO / "callbreak_score" / "shell" / "web"
     assert page == (shipped / "index.html").read_bytes()  # English: the page as written
     assert "/*WORDS*/null" in (shipped / "app.js").read_text(encoding="utf-8")
     assert b"/*WORDS*/" not in script

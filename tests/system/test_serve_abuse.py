@@ -26,9 +26,9 @@ from callbreak_score.shell.guard import VANISHED, Guard, address_key
 from callbreak_score.shell.live import Problem, pathless
 from callbreak_score.shell.serve import MAX_CONNECTIONS, MAX_STREAMS, PER_ADDRESS, TIMEOUT
 from callbreak_score.storage import store
-from tests.serving import Events, Server
-from tests.test_cli_processes import run
-from tests.test_i18n import LANGS, in_script
+from tests.lib.languages import LANGS, in_script
+from tests.lib.processes import run
+from tests.lib.serving import Events, Server
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="other clients are 127.0.0.x source addresses (Linux)")
@@ -280,10 +280,10 @@ def test_a_client_is_its_address_and_an_ipv6_client_its_64() -> None:
 @pytest.mark.skipif(not shutil.which("prlimit"), reason="needs prlimit (util-linux)")
 def test_with_few_open_files_it_still_answers_and_never_runs_out(home: Path,
                                                                   monkeypatch) -> None:
-    import tests.serving
+    import tests.lib.serving
 
-    command = tests.serving.callbreak_command
-    monkeypatch.setattr(tests.serving, "callbreak_command",
+    command = tests.lib.serving.callbreak_command
+    monkeypatch.setattr(tests.lib.serving, "callbreak_command",
                         lambda: ["prlimit", "--nofile=100:100", *command()])
     new_game()
     with Server() as server:  # 100 open files: 36 connections, at most 32 of them streams

@@ -10,7 +10,7 @@ from callbreak_score.core import game as moves
 from callbreak_score.core.errors import Refused
 from callbreak_score.core.game import Game
 from callbreak_score.core.rules import make_rules
-from tests.helpers import SEED_004, legal_round
+from tests.lib.helpers import SEED_004, legal_round
 
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
 NOW = "2026-11-29T19:00:00+05:45"

@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -18,10 +17,11 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.core.rules import TRICKS, Rules, make_rules
 from callbreak_score.storage import schema
 from callbreak_score.views.export import to_csv, to_dict
+from tests.lib.helpers import TESTS
 
 NOW = "2026-11-29T19:00:00+05:45"
 NAMES = ("Asha", "Bimal", "तुल्सी", "Ram", "Sita")
-FIXTURES = Path(__file__).parent / "fixtures" / "schema2"
+FIXTURES = TESTS / "fixtures" / "schema2"
 
 
 @st.composite

@@ -19,8 +19,8 @@ from collections.abc import Callable
 import pytest
 
 from callbreak_score.views import cells
-from tests.helpers import SEED_004
-from tests.test_cli_processes import callbreak_command
+from tests.lib.helpers import SEED_004
+from tests.lib.processes import callbreak_command
 
 GROWTH = 15  # ten times the input may take at most this many times as long
 BOX = "─│┌┬┐├┼┤└┴┘"

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from callbreak_score.core import scoring
 from callbreak_score.core.game import Round
 from callbreak_score.core.rules import make_rules
-from tests.helpers import SEED_004, legal_round
+from tests.lib.helpers import SEED_004, legal_round
 
 NEPAL = make_rules("nepal")
 PAGAT = make_rules("pagat")

@@ -23,9 +23,8 @@ from callbreak_score.core.settle import (
     stake_of,
 )
 from callbreak_score.core.values import replace
-from tests.helpers import SEED_004, legal_round, snapshot
-
-RULES_NAMES = ("Asha", "Bimal", "Tulsi", "Ram")  # seed 004: 9.3, 9.1, 14.1, -12.9
+from tests.lib.games import RULES_NAMES, play_seed
+from tests.lib.helpers import SEED_004, legal_round, snapshot
 
 
 def played(rounds, names=RULES_NAMES, **options) -> Game:
@@ -197,13 +196,6 @@ def test_the_fewest_transfers_are_found(values) -> None:
 
 
 # ---- the command ----------------------------------------------------------------------
-
-
-def play_seed(cli, names=RULES_NAMES) -> None:
-    cli("new", *names)
-    for bids, won in SEED_004:
-        cli("bid", *map(str, bids))
-        cli("tricks", *map(str, won))
 
 
 def test_settle_command_prints_nets_and_transfers(cli) -> None:
