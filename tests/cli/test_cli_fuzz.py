@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from callbreak_score.shell.cli import app
-from tests.lib.helpers import ARGS, snapshot
+from tests.lib.helpers import snapshot
+from tests.lib.words import ARGS
 
 pytestmark = pytest.mark.slow
 

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from callbreak_score.core import game as moves
 from callbreak_score.storage import schema, store
-from tests.lib.helpers import ARGS, snapshot
+from tests.lib.helpers import snapshot
 from tests.lib.processes import callbreak_command, run
+from tests.lib.words import ARGS
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(sys.platform == "win32", reason="uses SIGKILL")]
