@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.serving import Server  # noqa: E402
+from tests.lib.serving import Server  # noqa: E402
 
 
 def answered(server: Server, source: str, timeout: float = 3.0) -> bool:

@@ -15,6 +15,9 @@ from typer.testing import CliRunner
 from callbreak_score import i18n
 from callbreak_score.shell.cli import app
 
+# The `browser` fixture (a headless Chromium) for the tests that draw a page.
+pytest_plugins = ("tests.lib.browser",)
+
 # A suite started in the background by a non-interactive shell inherits SIGINT ignored, and
 # so would every `callbreak` it starts: the Ctrl-C tests could not stop serve or play.
 # A handler of our own is reset to the default in each child.
@@ -43,7 +46,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("CALLBREAK_LOCK_TIMEOUT", "5")
     # An error no command expected is one line for a person, but a traceback for the tests,
-    # whose checks for "Traceback" then see every such bug (tests/test_faults_output.py
+    # whose checks for "Traceback" then see every such bug (tests/system/test_faults_output.py
     # checks the one line without it)
     monkeypatch.setenv("CALLBREAK_DEBUG", "1")
     for name in ("CALLBREAK_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):

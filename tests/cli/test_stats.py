@@ -1,0 +1,268 @@
+"""Standings across games: a brute-force count over random games, and the index kept up
+to date with the game files (changed, deleted, damaged) and rebuilt when it is damaged."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import unicodedata
+from fractions import Fraction
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from callbreak_score.core import game as moves
+from callbreak_score.core.rules import make_rules
+from callbreak_score.core.scoring import made, score
+from callbreak_score.core.values import replace
+from callbreak_score.storage import index, store
+from tests.lib.helpers import SEED_004, legal_round, snapshot
+
+# Spellings of the same people: case and Unicode normalization do not make another player
+QAMAR = "\u0958\u092e\u0930"  # क़मर with the one-code-point qa (NFC decomposes it)
+PEOPLE = [["Asha", "asha", "ASHA"], ["Bimal"], ["सीता"], [QAMAR, "\u0915\u093c\u092e\u0930"],
+          ["Ram", "RAM"], ["Tulsi"]]
+
+
+def person(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+@st.composite
+def random_game(draw, number: int) -> moves.Game:
+    who = draw(st.permutations(range(len(PEOPLE))))[:4]
+    names = [draw(st.sampled_from(PEOPLE[p])) for p in who]
+    preset = draw(st.sampled_from(["nepal", "pagat", "tens"]))
+    rounds = draw(st.lists(legal_round, min_size=1, max_size=5))
+    finished = draw(st.booleans()) or number == 0
+    rules = make_rules(preset, rounds=len(rounds) + (0 if finished else 1), min_bid=1,
+                       max_bid=13)
+    created = f"2026-11-{10 + number:02d}T20:00:00+05:45"
+    game = moves.new_game(f"2611{10 + number:02d}-1", names, rules, None, created)
+    for bids, won in rounds:
+        game = moves.enter_tricks(moves.enter_bids(game, bids), won, created)
+    return game
+
+
+def brute_force(games: list[moves.Game]) -> dict[str, dict]:
+    """Every figure counted from the games directly, one round at a time."""
+    out: dict[str, dict] = {}
+    for game in games:
+        if game.finished is None:
+            continue
+        board = game.totals()
+        for seat, name in enumerate(game.players):
+            me = out.setdefault(person(name), {
+                "games": 0, "wins": 0, "total": Fraction(0), "bids": 0, "made": 0, "exact": 0,
+                "bid_sum": 0, "extra": 0, "scores": [], "run": 0, "h2h": {}})
+            me["games"] += 1
+            me["wins"] += seat in game.winners()
+            me["total"] += Fraction(board[seat], game.rules.unit)
+            run = 0
+            for r in game.rounds:
+                bid, won = r.bids[seat], r.tricks[seat]
+                me["bids"] += 1
+                me["bid_sum"] += bid
+                me["exact"] += bid == won
+                me["extra"] += max(0, won - bid)
+                me["scores"].append(Fraction(score(game.rules, bid, won), game.rules.unit))
+                good = made(game.rules, bid, won)
+                me["made"] += good
+                run = run + 1 if good else 0
+                me["run"] = max(me["run"], run)
+            for other, rival in enumerate(game.players):
+                if other == seat:
+                    continue
+                h = me["h2h"].setdefault(person(rival), [0, 0, 0, 0])
+                h[0] += 1
+                h[1] += board[seat] > board[other]
+                h[2] += board[seat] < board[other]
+                h[3] += board[seat] == board[other]
+    return out
+
+
+def store_games(games: list[moves.Game]) -> None:
+    for game in games:
+        store.save(game)
+
+
+def stats_json(cli, *words: str) -> dict[str, dict]:
+    data = json.loads(cli("stats", "--json", *words).stdout)
+    return {person(p["name"]): p for p in data["players"]}
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(st.integers(1, 6).flatmap(lambda n: st.tuples(*[random_game(i) for i in range(n)])))
+def test_stats_equal_a_brute_force_count(cli, home, games) -> None:
+    import shutil
+
+    shutil.rmtree(home, ignore_errors=True)
+    store_games(list(games))
+    expected = brute_force(list(games))
+    got = stats_json(cli)
+    assert set(got) == set(expected)
+    for who, want in expected.items():
+        p = got[who]
+        assert (p["games"], p["wins"], p["bids"], p["made"], p["exact"], p["extra_tricks"],
+                p["longest_made_run"]) == (want["games"], want["wins"], want["bids"],
+                                           want["made"], want["exact"], want["extra"],
+                                           want["run"])
+        assert p["win_rate"] == round(want["wins"] / want["games"], 4)
+        assert abs(p["average_total"] - float(want["total"] / want["games"])) < 0.0051
+        assert abs(p["average_bid"] - want["bid_sum"] / want["bids"]) < 0.0051
+        assert p["best_round"] == float(max(want["scores"]))
+        assert p["worst_round"] == float(min(want["scores"]))
+        h2h = {person(name): [v["games"], v["ahead"], v["behind"], v["level"]]
+               for name, v in p["head_to_head"].items()}
+        assert h2h == want["h2h"]
+
+
+def seed_game(cli, names=("Asha", "Bimal", "Tulsi", "Ram")) -> None:
+    """Seed 004's game stored as `new`, `bid` and `tricks` would store it (and current)."""
+    from callbreak_score.shell.quick import now
+
+    game = moves.new_game("", names, make_rules(), None, now())
+    for bids, won in SEED_004:
+        game = moves.enter_tricks(moves.enter_bids(game, bids), won, now())
+    with store.locked(create=True):
+        store.add(game)
+
+
+def test_the_json_shape(cli) -> None:
+    seed_game(cli)
+    data = json.loads(cli("stats", "--json").stdout)
+    assert list(data) == ["players"]
+    tulsi = data["players"][0]
+    assert list(tulsi) == ["name", "games", "wins", "win_rate", "average_total", "bids",
+                           "made", "exact", "average_bid", "extra_tricks", "best_round",
+                           "worst_round", "longest_made_run", "head_to_head"]
+    assert (tulsi["name"], tulsi["wins"], tulsi["average_total"]) == ("Tulsi", 1, 14.1)
+    assert tulsi["head_to_head"]["Ram"] == {"games": 1, "ahead": 1, "behind": 0, "level": 0}
+
+
+def test_the_index_follows_a_changed_game(cli, home: Path) -> None:
+    seed_game(cli)
+    assert stats_json(cli)["tulsi"]["average_total"] == 14.1
+    assert (home / index.FILE).exists()
+    cli("edit", "5", "--tricks", "2", "2", "7", "2")  # Tulsi 4 bid, 7 won: 4.3 not 4.0
+    assert stats_json(cli)["tulsi"]["average_total"] == 14.4
+
+
+def test_the_index_follows_a_file_rewritten_in_place(cli, home: Path) -> None:
+    seed_game(cli)
+    stats_json(cli)
+    game = store.load(store.resolve(None))
+    path = Path(store.game_path(game.id))
+    folder_time = path.parent.stat().st_mtime_ns
+    with open(path, "r+b") as handle:  # as an editor saving in place: the folder is unchanged
+        handle.write(path.read_bytes().replace(b'"Asha"', b'"Maya"'))
+    os.utime(path.parent, ns=(folder_time, folder_time))
+    assert "maya" in stats_json(cli) and "asha" not in stats_json(cli)
+
+
+def test_the_index_forgets_a_deleted_game(cli, home: Path) -> None:
+    seed_game(cli)
+    seed_game(cli)
+    assert stats_json(cli)["asha"]["games"] == 2
+    os.remove(store.game_path(store.resolve(None)))
+    assert stats_json(cli)["asha"]["games"] == 1
+
+
+def test_a_damaged_index_is_rebuilt(cli, home: Path) -> None:
+    seed_game(cli)
+    expected = stats_json(cli)
+    (home / index.FILE).write_bytes(b"this is not a database" * 100)
+    assert stats_json(cli) == expected
+    import sqlite3
+
+    with sqlite3.connect(home / index.FILE) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM files").fetchone() == (1,)
+    os.remove(home / index.FILE)
+    assert stats_json(cli) == expected
+    whole = (home / index.FILE).read_bytes()
+    (home / index.FILE).write_bytes(whole[:len(whole) // 2])  # cut short, header intact
+    assert stats_json(cli) == expected
+    spoilt = bytearray((home / index.FILE).read_bytes())
+    spoilt[5000:9000] = b"\x07" * 4000  # pages overwritten
+    (home / index.FILE).write_bytes(bytes(spoilt))
+    assert stats_json(cli) == expected
+
+
+def test_a_damaged_game_is_skipped_with_a_warning(cli, home: Path) -> None:
+    seed_game(cli)
+    seed_game(cli)
+    broken = Path(store.game_path(store.game_ids()[-1]))  # the older one, not the current
+    broken.write_bytes(b'{"schema": 2, "id": ')
+    for _ in range(2):  # every run warns, not only the one that read the file
+        result = cli("stats", "--json")
+        assert json.loads(result.stdout)["players"][0]["games"] == 1
+        assert f"callbreak: damaged: {broken}" in result.stderr
+    assert "All files" not in cli("doctor", code=1).stdout  # the index is no problem itself
+    broken.unlink()
+    assert "sound" in cli("doctor").stdout
+
+
+def test_filters_and_players(cli, home: Path) -> None:
+    seed_game(cli)
+    seed_game(cli, ("asha", "Hari", "Tulsi", "Maya"))
+    everyone = stats_json(cli)
+    assert everyone["asha"]["games"] == 2 and everyone["asha"]["name"] == "asha"
+    newest = stats_json(cli, "--games", "1")
+    assert set(newest) == {"asha", "hari", "tulsi", "maya"}
+    assert stats_json(cli, "--since", "today") == everyone
+    assert set(stats_json(cli, "ASHA", "ram")) == {"asha", "ram"}
+    result = cli("stats", "Nobody", code=1)
+    assert result.stderr == ("callbreak: no finished game of Nobody in the games chosen; "
+                             "'callbreak stats' shows everyone\n")
+    cli("stats", "--since", "2999-01-01", "Asha", code=1)
+    cli("stats", "--games", "0", code=2)
+    text = cli("stats").stdout
+    assert "Tulsi: games 2, wins 2 (100%), average total 14.10" in text
+    assert "  against Ram: games 1, ahead 1, behind 0, level 0" in text
+
+
+def test_no_games_yet_creates_nothing(cli, home: Path) -> None:
+    assert "No finished games to count" in cli("stats").stdout
+    assert not home.exists()
+
+
+def test_a_long_rebuild_reports_its_progress(cli, home: Path) -> None:
+    seed_game(cli)
+    game = store.load(store.resolve(None))
+    for n in range(2, 6):
+        store.save(replace(game, id=f"261129-{n}"))
+    calls: list[tuple[int, int]] = []
+    found, damaged = index.standings(None, None, [], lambda done, total: calls.append(
+        (done, total)))
+    assert damaged == [] and found[0].games == 5
+    assert calls == [(n, 5) for n in range(1, 6)]
+    calls.clear()
+    index.standings(None, None, [], lambda done, total: calls.append((done, total)))
+    assert calls == []  # nothing changed: nothing read
+
+
+def test_plain_stats_never_imports_typer(cli, home: Path) -> None:
+    seed_game(cli)
+    probe = ("import sys; from callbreak_score.shell.quick import dispatch; "
+             "assert dispatch(['stats', '--json']); assert 'typer' not in sys.modules")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          env={**os.environ, "CALLBREAK_HOME": str(home)})
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["players"][0]["name"] == "Tulsi"
+    assert snapshot(home)  # the index is there
+
+
+def test_stats_fit_every_width_with_long_and_devanagari_names(cli, monkeypatch) -> None:
+    from callbreak_score.views.cells import width
+
+    names = ("Ramchandra Prasad Bhattarai Koirala Jha", "श्रीकृष्ण प्रसाद भट्टराई", "গোপাল", "Asha")
+    seed_game(cli, names)
+    for cols in range(40, 121, 8):
+        monkeypatch.setenv("COLUMNS", str(cols))
+        out = cli("stats").stdout
+        assert all(width(line) <= cols for line in out.splitlines()), cols
+        assert "गोपाल" not in out and "গোপাল" in out and "श्रीकृष्ण" in out

@@ -1,0 +1,45 @@
+"""A TAB press answered two ways: by the Typer-free answerer and by Typer itself."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from callbreak_score.shell import completion
+from callbreak_score.shell.cli import app
+
+
+def env_for(shell: str, line: str) -> dict[str, str]:
+    env = {completion.COMPLETE_VAR: f"complete_{shell}"}
+    if shell == "bash":
+        words = line.split(" ")
+        env.update(COMP_WORDS=line, COMP_CWORD=str(len(words) - 1))
+    elif shell == "powershell":
+        words = line.split(" ")
+        env.update(_TYPER_COMPLETE_ARGS=line, _TYPER_COMPLETE_WORD_TO_COMPLETE=words[-1])
+    else:
+        env.update(_TYPER_COMPLETE_ARGS=line)
+    return env
+
+
+def typer_answer(env: dict[str, str]) -> tuple[str, int]:
+    result = CliRunner().invoke(app, [], env=env, prog_name="callbreak")
+    return result.stdout, result.exit_code
+
+
+def fast_answer(env: dict[str, str]) -> tuple[str, int] | None:
+    answer = completion.respond(env)
+    if answer is None:
+        return None
+    text, code = answer
+    return ("" if text is None else text + "\n"), code
+
+
+def same_as_typer(shell: str, line: str, fish_action: str = "get-args") -> bool:
+    env = env_for(shell, line)
+    if shell == "fish":
+        env["_TYPER_COMPLETE_FISH_ACTION"] = fish_action
+    fast = fast_answer(env)
+    if fast is None:
+        return False
+    assert fast == typer_answer(env), (shell, line, fast)
+    return True

@@ -1,0 +1,42 @@
+"""Shared test data and helpers."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from hypothesis import strategies as st
+
+TESTS = Path(__file__).resolve().parent.parent
+REPO = TESTS.parent
+FIXTURES = TESTS / "fixtures"
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    """Every file under the folder and a hash of its bytes."""
+    out = {}
+    if folder.exists():
+        for root, _dirs, files in os.walk(folder):
+            for name in files:
+                path = Path(root) / name
+                out[str(path.relative_to(folder))] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
+
+
+SEED_004 = [  # seed 004's five rounds: You, Aashma, Tulsi, Bimal
+    ((4, 3, 2, 4), (5, 3, 2, 3)),
+    ((3, 4, 3, 3), (3, 4, 4, 2)),
+    ((5, 2, 3, 3), (4, 2, 3, 4)),
+    ((4, 3, 2, 5), (4, 4, 2, 3)),
+    ((3, 3, 4, 4), (5, 2, 4, 2)),
+]
+
+
+# Any legal round: four bids 1..13 and four trick counts adding up to exactly 13.
+legal_round = st.tuples(
+    st.tuples(*[st.integers(1, 13)] * 4),
+    st.lists(st.integers(0, 3), min_size=13, max_size=13).map(
+        lambda seats: tuple(seats.count(s) for s in range(4))),
+)
+

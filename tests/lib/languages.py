@@ -1,0 +1,34 @@
+"""The interface's other languages: which they are, their scripts, and a game played in one."""
+
+from __future__ import annotations
+
+import pytest
+
+from callbreak_score import i18n
+from tests.lib.helpers import SEED_004
+
+LANGS = ("ne", "hi", "bn")
+SCRIPT = {"ne": ("\u0900", "\u097f"), "hi": ("\u0900", "\u097f"), "bn": ("\u0980", "\u09ff")}
+PLAYERS = ("Asha", "Bimal", "तुलसी", "Ram")
+
+
+def speak(monkeypatch: pytest.MonkeyPatch, lang: str | None) -> None:
+    if lang is None:
+        monkeypatch.delenv("CALLBREAK_LANG", raising=False)
+    else:
+        monkeypatch.setenv("CALLBREAK_LANG", lang)
+    i18n.reset()
+
+
+def in_script(text: str, lang: str) -> bool:
+    low, high = SCRIPT[lang]
+    return any(low <= ch <= high for ch in text)
+
+
+def five_rounds(cli) -> str:
+    """Seed 004's game played through; its id, which holds today's date."""
+    cli("new", *PLAYERS)
+    for bids, won in SEED_004:
+        cli("bid", *map(str, bids))
+        cli("tricks", *map(str, won))
+    return cli("show", "--json").stdout.split('"id": "')[1].split('"')[0]

@@ -1,0 +1,113 @@
+"""The hot paths: `show` answers without Typer or Rich, exactly as the Typer command does."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from callbreak_score.shell import quick
+from callbreak_score.storage import store
+from tests.lib.helpers import REPO
+from tests.lib.processes import callbreak_command, probe
+
+
+def test_show_and_completion_import_neither_typer_nor_rich(cli) -> None:
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram")
+    cli("bid", "4", "3", "2", "4")
+    for words in (["show"], ["show", "--json"]):
+        result = probe(*words)
+        assert result.returncode == 0 and "HEAVY []" in result.stderr, result.stderr
+    os.environ.update({"_CALLBREAK_COMPLETE": "complete_bash", "COMP_WORDS": "callbreak use ",
+                       "COMP_CWORD": "2"})
+    try:
+        result = probe()
+    finally:
+        for key in ("_CALLBREAK_COMPLETE", "COMP_WORDS", "COMP_CWORD"):
+            del os.environ[key]
+    assert "HEAVY []" in result.stderr and result.stdout.strip()
+    # anything else goes through Typer
+    assert "'typer'" in probe("show", "--help").stderr
+
+
+@pytest.mark.parametrize("words", [["show"], ["show", "--json"], ["show", "261129-9"],
+                                   ["show", "../x"], ["show", "--json", "261129-1"]])
+def test_the_fast_show_prints_what_the_typer_command_prints(cli, words) -> None:
+    cli("new", "--", "आश्मा", "Bimal", "Tulsi", "-x")
+    cli("bid", "4", "3", "2", "4")
+    cli("tricks", "5", "3", "2", "3")
+    assert quick.show_words(words) is not None
+    real = subprocess.run([*callbreak_command(), *words], capture_output=True, text=True,
+                          env=os.environ.copy())
+    typer_way = cli(*words, code=real.returncode)
+    assert real.stdout == typer_way.stdout
+    assert real.stderr == typer_way.stderr
+
+
+@pytest.mark.parametrize("words", [["show", "--help"], ["show", "a", "b"], ["show", "-x"],
+                                   ["list"], []])
+def test_anything_else_is_left_to_typer(words) -> None:
+    assert quick.show_words(words) is None
+
+
+def test_ruff_passes_including_the_banned_module_level_imports() -> None:
+    ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+    if not Path(ruff).exists():
+        pytest.fail("ruff is part of the test extra: pip install -e '.[test]'")
+    result = subprocess.run([ruff, "check", str(REPO)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
+ENTRIES = [
+    (["bid", "4", "3", "2", "4"], False),
+    (["bid", "--", "आ=3", "bim=3", "T=3", "-x=4"], False),
+    (["bid", "4", "3"], False),
+    (["bid", "x", "1", "1", "1"], False),
+    (["bid", "14", "1", "1", "1"], False),
+    (["tricks", "5", "3", "2", "3"], True),
+    (["tricks", "--", "t=2", "आ=5", "bimal=3", "-x=3"], True),
+    (["tricks", "3", "3", "3", "3"], True),
+    (["tricks", "5", "3", "2", "3"], False),
+    (["bid", "4", "3", "2", "4"], True),
+]
+
+
+@pytest.mark.parametrize(("words", "bids_in"), ENTRIES)
+def test_fast_bid_and_tricks_do_what_the_typer_commands_do(
+    cli, home: Path, tmp_path: Path, words, bids_in: bool
+) -> None:
+    def prepare() -> None:
+        cli("new", "--", "आश्मा", "Bimal", "Tulsi", "-x")
+        if bids_in:
+            cli("bid", "4", "3", "2", "4")
+
+    prepare()
+    fast = subprocess.run([*callbreak_command(), *words], capture_output=True, text=True,
+                          env=os.environ.copy())
+    fast_game = store.load(store.resolve(None))
+    other = tmp_path / "typer-home"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CALLBREAK_HOME", str(other))
+        prepare()
+        typer_way = cli(*words, code=fast.returncode)
+        typer_game = store.load(store.resolve(None))
+    assert fast.stdout == typer_way.stdout
+    assert fast.stderr == typer_way.stderr
+    assert fast_game.rounds == typer_game.rounds
+
+
+def test_bid_and_tricks_import_neither_typer_nor_rich(cli) -> None:
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram")
+    for words in (["bid", "4", "3", "2", "4"], ["tricks", "5", "3", "2", "3"],
+                  ["bid", "1", "1", "1", "99"]):
+        assert "HEAVY []" in probe(*words).stderr
+    negative = probe("bid", "4", "3", "-1", "4")
+    assert "HEAVY []" in negative.stderr and negative.returncode == 1
+    assert "callbreak: bid -1 for Tulsi is outside this game's bids 1..13" in negative.stderr
+    assert "'typer'" in probe("bid", "--help").stderr
+    assert quick.dispatch(["bid"]) is False and quick.dispatch(["tricks", "--help"]) is False
