@@ -426,7 +426,9 @@ def show_rules(
         except Refused:
             current = None
     name = preset.value if preset else (current.rules.preset if current else DEFAULT_PRESET)
-    say(texts.rules_text(name, current, render.style_for().width))
+    from callbreak_score.views.rulesview import rules_text
+
+    say(rules_text(name, current, render.style_for().width))
 
 
 @app.command()
