@@ -62,6 +62,11 @@ class Option:
     def flag(self) -> bool:
         return self.kind == YESNO
 
+    @property
+    def setting_only(self) -> bool:
+        """A setting of the interface (language, digits, currency), not an option of `new`."""
+        return self.keyword is None
+
     def fits(self, value: str, preset: str, on: bool = True) -> bool:
         """Whether a setting's value is for the preset (`on`: its `needs` is on)."""
         if preset not in self.presets and (not self.limited or value in self.limited):
@@ -125,7 +130,7 @@ OPTIONS = (
 
 BY_KEY = {row.key: row for row in OPTIONS}
 # the options of `new`, in the order its --help lists them
-NEW_OPTIONS = tuple(row for row in OPTIONS if row.keyword is not None)
+NEW_OPTIONS = tuple(row for row in OPTIONS if not row.setting_only)
 # options that decide one thing together: typing one of them replaces the settings of all
 TOGETHER = tuple(tuple(row.key for row in NEW_OPTIONS if row.group == group)
                  for group in dict.fromkeys(row.group for row in NEW_OPTIONS if row.group))

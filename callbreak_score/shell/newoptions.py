@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from typer._click import types as click_types
 
-from callbreak_score.core.options import NEW_OPTIONS, PRESETS, WHOLE, YESNO, Option
+from callbreak_score.core.options import NEW_OPTIONS, PRESETS, WHOLE, Option
 
 
 def choices(name: str, values: tuple[str, ...]) -> type[Enum]:
@@ -20,13 +20,13 @@ def choices(name: str, values: tuple[str, ...]) -> type[Enum]:
     return Enum(name, [(value, value) for value in values], type=str)  # type: ignore[return-value]
 
 
-Preset = choices("Preset", PRESETS)
+Preset = choices("Preset", PRESETS)  # `callbreak rules PRESET`
 
 
 def _parameter(row: Option, number: click_types.ParamType) -> inspect.Parameter:
     """The row as a keyword parameter of `new`, named by its make_rules keyword."""
     declared = f"--{row.key}"
-    if row.kind == YESNO:
+    if row.flag:
         info = typer.Option(declared, help=row.help)
         return inspect.Parameter(row.keyword, inspect.Parameter.KEYWORD_ONLY, default=False,  # type: ignore[arg-type]
                                  annotation=Annotated[bool, info])
@@ -36,8 +36,7 @@ def _parameter(row: Option, number: click_types.ParamType) -> inspect.Parameter:
         kind: object = int | None
     else:
         info = typer.Option(declared, help=row.help, show_default=False)
-        kind = Preset if row.key == "rules" else choices(row.key.title(), row.choices)
-        kind = kind | None  # type: ignore[operator]
+        kind = choices(row.key.title(), row.choices) | None  # type: ignore[operator]
     return inspect.Parameter(row.keyword, inspect.Parameter.KEYWORD_ONLY, default=None,  # type: ignore[arg-type]
                              annotation=Annotated[kind, info])
 
