@@ -1,6 +1,6 @@
 """Every rule option and setting, declared once: one row each, from which `new`'s options,
-the settings keys and their checks, what a setting that does not fit is said to be, and
-(through `new`) TAB completion are built (pure).
+the settings keys and their checks, which settings fit a game and why not, and TAB
+completion are built (pure).
 
 A row's `key` is the setting's key and `new`'s option without its dashes (`max-bid`,
 `--max-bid`); a row without `keyword` is a setting only (language, digits, currency).
@@ -30,7 +30,7 @@ from .values import frozen
 PRESETS = ("nepal", "pagat", "tens")
 DEFAULT_PRESET = "nepal"
 
-# kinds of value (the words are said when a value is refused)
+# the kinds of value
 WHOLE = "a whole number"
 YESNO = "yes or no"
 CHOICE = "one of the choices"
@@ -47,7 +47,7 @@ class Option:
     keyword: str | None = None  # make_rules' keyword; None: a setting only, not of `new`
     choices: tuple[str, ...] = ()
     metavar: str | None = None  # the word `new --help` shows for its value
-    default: object = None  # the value when neither typed nor set (None: the preset's)
+    default: object = None  # the value when neither typed nor set (None: off, or by_preset)
     by_preset: tuple[tuple[str, int | None], ...] = ()  # the presets' own defaults
     span: tuple[int, int] | None = None  # a whole number's fixed range
     counted: str | None = None  # "tricks": one above a round's tricks is left out;
