@@ -11,6 +11,7 @@ from __future__ import annotations
 
 LONGEST = 18  # digits read exactly: past every count of a game, within SQLite's integers
 SHOWN = 12  # digits of a longer number shown when it is refused
+LANGUAGES = ("en", "ne", "hi", "bn")  # the interface's languages: English first, the default
 
 
 class Long(int):

@@ -1,23 +1,16 @@
-"""Rule sets: the presets, the options a table may change, and their validation (pure)."""
+"""Rule sets: what each preset says, the rules of a game made from a preset and the
+options (declared in options.py), and their validation (pure)."""
 
 from __future__ import annotations
 
 from .errors import Refused, Said, Word
+from .options import BY_KEY, DEFAULT_PRESET, PRESETS, default, preset_default
 from .values import asdict, fields, frozen
 
-PRESETS = ("nepal", "pagat", "tens")
-PENALTIES = ("full", "shortfall")
-TIEBREAKS = ("tricks",)
+PENALTIES = BY_KEY["penalty"].choices
+TIEBREAKS = BY_KEY["tiebreak"].choices
 # Players at the table -> tricks in a round (52 cards dealt evenly, the rest left out).
 TRICKS = {3: 17, 4: 13, 5: 10}
-
-# What each preset fixes before any option is applied (RULES.md, "Rule sets"); a
-# max_bid of None is the tricks in a round (13 for four players).
-_PRESET_DEFAULTS: dict[str, dict[str, object]] = {
-    "nepal": {"min_bid": 1, "max_bid": None, "rounds": 5, "target": None},
-    "pagat": {"min_bid": 2, "max_bid": None, "rounds": 5, "target": None},
-    "tens": {"min_bid": 5, "max_bid": 8, "rounds": None, "target": 300},
-}
 
 PRESET_SUMMARIES = {  # Word: said in the interface's language
     "nepal": Word(
@@ -43,15 +36,15 @@ PRESET_SUMMARIES = {  # Word: said in the interface's language
 class Rules:
     """Everything that decides a game's scores, fixed when the game starts."""
 
-    preset: str = "nepal"
+    preset: str = DEFAULT_PRESET
     min_bid: int = 1
     max_bid: int = 13
-    penalty: str = "full"
+    penalty: str = default("penalty")  # type: ignore[assignment]
     rounds: int | None = 5
     target: int | None = None
     redeal_below: int | None = None
     instant_win: int | None = None
-    high_bid_points: int = 13
+    high_bid_points: int = default("high-bid-points")  # type: ignore[assignment]
     tiebreak: str | None = None
     seats: int = 4
     max_bid_total: int | None = None
@@ -59,7 +52,7 @@ class Rules:
     eight_doubles: bool = False
     auto_award_below: int | None = None
     blind: bool = False
-    blind_min: int = 5
+    blind_min: int = default("blind-min")  # type: ignore[assignment]
 
     @property
     def tricks(self) -> int:
@@ -80,7 +73,7 @@ class Rules:
 
 
 def make_rules(
-    preset: str = "nepal",
+    preset: str = DEFAULT_PRESET,
     *,
     seats: int = 4,
     rounds: int | None = None,
@@ -115,8 +108,8 @@ def make_rules(
         raise Refused("{options} both say when the game ends; give only one",
                       options=Refused("{some} and {last}", some=", ".join(ends[:-1]),
                                       last=ends[-1]))
-    base = _PRESET_DEFAULTS[preset]
-    end: dict[str, object] = {"rounds": base["rounds"], "target": base["target"]}
+    end: dict[str, object] = {"rounds": preset_default("rounds", preset),
+                              "target": preset_default("target", preset)}
     if rounds is not None:
         end = {"rounds": rounds, "target": None}
     elif target is not None:
@@ -129,15 +122,17 @@ def make_rules(
         raise Refused("--eight-wins is --instant-win 8; give only one of them")
     if blind_min is not None and not blind:
         raise Refused("--blind-min needs --blind: blind bids are allowed only with --blind")
-    default_max = base["max_bid"] if base["max_bid"] is not None else TRICKS[seats]
+    preset_max = preset_default("max-bid", preset)  # None: a round's tricks
+    default_max = TRICKS[seats] if preset_max is None else preset_max
     rules = Rules(
         preset=preset,
-        min_bid=base["min_bid"] if min_bid is None else min_bid,  # type: ignore[arg-type]
+        min_bid=preset_default("min-bid", preset) if min_bid is None else min_bid,  # type: ignore[arg-type]
         max_bid=default_max if max_bid is None else max_bid,  # type: ignore[arg-type]
         penalty=penalty,
         redeal_below=redeal_below,
         instant_win=8 if eight_wins else instant_win,
-        high_bid_points=13 if high_bid_points is None else high_bid_points,
+        high_bid_points=default("high-bid-points") if high_bid_points is None  # type: ignore[arg-type]
+        else high_bid_points,
         tiebreak=tiebreak,
         seats=seats,
         max_bid_total=max_bid_total,
@@ -145,7 +140,7 @@ def make_rules(
         eight_doubles=eight_doubles,
         auto_award_below=auto_award_below,
         blind=blind,
-        blind_min=5 if blind_min is None else blind_min,
+        blind_min=default("blind-min") if blind_min is None else blind_min,  # type: ignore[arg-type]
         **end,  # type: ignore[arg-type]
     )
     check(rules)
@@ -176,11 +171,11 @@ def check(rules: Rules) -> None:
                       penalty=rules.penalty)
     if rules.penalty == "shortfall" and rules.preset == "pagat":
         raise Refused("--penalty shortfall is not defined for pagat; use nepal or tens")
-    if rules.rounds is not None and not 1 <= rules.rounds <= 1000:
+    if rules.rounds is not None and not _within(rules.rounds, "rounds"):
         raise Refused("--rounds {rounds} is outside 1..1000", rounds=rules.rounds)
     if rules.rounds is not None and rules.target is not None:
         raise Refused("a game ends either after --rounds or at --target, not both")
-    if rules.target is not None and not 1 <= rules.target <= 100_000:
+    if rules.target is not None and not _within(rules.target, "target"):
         raise Refused("--target {target} is outside 1..100000", target=rules.target)
     _check_bid_totals(rules)
     win = rules.instant_win
@@ -188,9 +183,9 @@ def check(rules: Rules) -> None:
         option = "--eight-wins" if win == 8 else f"--instant-win {win}"
         raise Refused("{option} needs {win} to be a legal bid; bids here run {low}..{high}",
                       option=option, win=win, low=rules.min_bid, high=rules.max_bid)
-    if rules.preset != "pagat" and rules.high_bid_points != 13:
+    if rules.preset != "pagat" and rules.high_bid_points != default("high-bid-points"):
         raise Refused("--high-bid-points is a pagat option; start the game with --rules pagat")
-    if not 8 <= rules.high_bid_points <= 52:
+    if not _within(rules.high_bid_points, "high-bid-points"):
         raise Refused("--high-bid-points {points} is outside 8..52",
                       points=rules.high_bid_points)
     if rules.tiebreak is not None and rules.tiebreak not in TIEBREAKS:
@@ -208,8 +203,13 @@ def check(rules: Rules) -> None:
             raise Refused("the lowest blind bid ({blind}) is not a legal bid; bids here run "
                           "{low}..{high}: give --blind-min between them",
                           blind=rules.blind_min, low=rules.min_bid, high=rules.max_bid)
-    elif rules.blind_min != 5:
+    elif rules.blind_min != default("blind-min"):
         raise Refused("--blind-min needs --blind: blind bids are allowed only with --blind")
+
+
+def _within(value: int, key: str) -> bool:
+    low, high = BY_KEY[key].span  # type: ignore[misc]
+    return low <= value <= high
 
 
 def _check_bid_totals(rules: Rules) -> None:

@@ -14,11 +14,13 @@ from typer._completion_classes import completion_init
 
 from callbreak_score.core import game as moves
 from callbreak_score.core.errors import Refused, cut_word
+from callbreak_score.core.options import DEFAULT_PRESET
 from callbreak_score.i18n import N_, _, t, tn
 from callbreak_score.storage import store
 from callbreak_score.views import render, texts
 
 from . import quick
+from .newoptions import Preset, rule_options
 from .quick import card, change_current, now, say
 from .refusals import complain, refusing
 
@@ -55,21 +57,6 @@ def root(
         help="Print the version and exit.")] = False,
 ) -> None:
     """Keep the score of a Call Break (Callbreak, Call Bridge, Lakdi) game at a real table."""
-
-
-class Preset(str, Enum):
-    nepal = "nepal"
-    pagat = "pagat"
-    tens = "tens"
-
-
-class Penalty(str, Enum):
-    full = "full"
-    shortfall = "shortfall"
-
-
-class Tiebreak(str, Enum):
-    tricks = "tricks"
 
 
 class Format(str, Enum):
@@ -146,85 +133,27 @@ GameArg = Annotated[
 
 @app.command()
 @refusing
+@rule_options(number=WHOLE, before={"dealer": "instant-win"})
 def new(
     players: Annotated[list[str] | None, typer.Argument(
         metavar="P1 P2 P3 P4 [P5]",
         help="Three, four or five players in turn order (use -- before a name that starts "
         "with '-').",
         show_default=False)] = None,
-    rules: Annotated[Preset | None, typer.Option(
-        "--rules", help="Rule preset (default: nepal, or your 'rules' setting).",
-        show_default=False)] = None,
-    rounds: Annotated[int | None, typer.Option(
-        "--rounds", click_type=WHOLE,
-        help="Play a fixed number of rounds.", show_default=False)] = None,
-    target: Annotated[int | None, typer.Option(
-        "--target", click_type=WHOLE, help="Play until a total reaches P points.", metavar="P",
-        show_default=False)] = None,
-    open_game: Annotated[bool, typer.Option(
-        "--open", help="No fixed end: finish with 'callbreak finish'.")] = False,
-    min_bid: Annotated[int | None, typer.Option(
-        "--min-bid", click_type=WHOLE,
-        help="Lowest bid (default: the preset's).", show_default=False)] = None,
-    max_bid: Annotated[int | None, typer.Option(
-        "--max-bid", click_type=WHOLE,
-        help="Highest bid (default: the preset's).", show_default=False)] = None,
-    penalty: Annotated[Penalty, typer.Option(
-        "--penalty", help="A broken bid loses the whole bid, or only the missing tricks "
-        "(default: full).", show_default=False)] = None,
-    redeal_below: Annotated[int | None, typer.Option(
-        "--redeal-below", click_type=WHOLE, metavar="N", show_default=False,
-        help="Bids totalling less than N are thrown in; the same dealer deals again.")] = None,
-    eight_wins: Annotated[bool, typer.Option(
-        "--eight-wins", help="Bidding exactly 8 and winning exactly 8 wins the game.")] = False,
-    high_bid_points: Annotated[int | None, typer.Option(
-        "--high-bid-points", click_type=WHOLE, metavar="N", show_default=False,
-        help="pagat: points for a made bid of 8 or more (default 13).")] = None,
-    tiebreak: Annotated[Tiebreak | None, typer.Option(
-        "--tiebreak", help="Break a tie on the top total by most tricks won.",
-        show_default=False)] = None,
     dealer: Annotated[str | None, typer.Option(
         "--dealer", help="Who deals first (default: the first player).",
         autocompletion=complete_dealer, show_default=False)] = None,
-    instant_win: Annotated[int | None, typer.Option(
-        "--instant-win", click_type=WHOLE, metavar="N", show_default=False,
-        help="Bidding exactly N and winning exactly N wins the game (--eight-wins is 8).")
-    ] = None,
-    max_bid_total: Annotated[int | None, typer.Option(
-        "--max-bid-total", click_type=WHOLE, metavar="N", show_default=False,
-        help="Refuse bids adding up to more than N.")] = None,
-    extra_cap: Annotated[int | None, typer.Option(
-        "--extra-cap", click_type=WHOLE, metavar="N", show_default=False,
-        help="At most N extra tricks count (nepal, tens).")] = None,
-    eight_doubles: Annotated[bool, typer.Option(
-        "--eight-doubles", help="Winning exactly 8 tricks doubles the round's score.")
-    ] = False,
-    auto_award_below: Annotated[int | None, typer.Option(
-        "--auto-award-below", click_type=WHOLE, metavar="N", show_default=False,
-        help="Bids totalling less than N are not played: each player scores the bid.")
-    ] = None,
-    blind: Annotated[bool, typer.Option(
-        "--blind", help="Allow blind bids (b6): they score double, made or broken.")] = False,
-    blind_min: Annotated[int | None, typer.Option(
-        "--blind-min", click_type=WHOLE, metavar="M", show_default=False,
-        help="The lowest blind bid (default 5).")] = None,
     again: Annotated[bool, typer.Option(
         "--again", help="The same players and rules as the current game; the deal goes on "
         "round the table.")] = False,
+    **options: object,
 ) -> None:
     """Start a game; it becomes the current game.
 
     An option not given here comes from your settings when one is set ('callbreak config').
     """
-    typed = {"rules": rules, "rounds": rounds, "target": target, "open": open_game,
-             "min-bid": min_bid, "max-bid": max_bid, "penalty": penalty,
-             "redeal-below": redeal_below, "eight-wins": eight_wins,
-             "high-bid-points": high_bid_points, "tiebreak": tiebreak,
-             "instant-win": instant_win, "max-bid-total": max_bid_total,
-             "extra-cap": extra_cap, "eight-doubles": eight_doubles,
-             "auto-award-below": auto_award_below, "blind": blind, "blind-min": blind_min}
     if again:
-        if any(v not in (None, False) for v in [*typed.values(), dealer, players]):
+        if any(v not in (None, False) for v in [*options.values(), dealer, players]):
             raise Refused("--again takes the players and rules of the current game; give "
                           "names and options without --again for another game")
         with store.locked(create=True):
@@ -237,7 +166,7 @@ def new(
     from callbreak_score.storage.defaults import choose, said
     from callbreak_score.storage.settings import load
 
-    choice = choose({key: getattr(value, "value", value) for key, value in typed.items()
+    choice = choose({key: value for key, value in options.items()
                      if value is not None and value is not False}, load(), len(players))
     draft = moves.new_game("", players, choice.rules, dealer, now())
     with store.locked(create=True):
@@ -496,8 +425,10 @@ def show_rules(
             current = store.load(store.resolve(None))
         except Refused:
             current = None
-    name = preset.value if preset else (current.rules.preset if current else "nepal")
-    say(texts.rules_text(name, current, render.style_for().width))
+    name = preset.value if preset else (current.rules.preset if current else DEFAULT_PRESET)
+    from callbreak_score.views.rulesview import rules_text
+
+    say(rules_text(name, current, render.style_for().width))
 
 
 @app.command()

@@ -8,7 +8,7 @@ SPEC = {"root": {
     "commands": {
         'new': {'short_help': 'Start a game; it becomes the current game.', 'params': [
             {'kind': 'argument', 'name': 'players', 'opts': [], 'flag': False, 'nargs': -1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': None},
-            {'kind': 'option', 'name': 'rules', 'opts': ['--rules'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "Rule preset (default: nepal, or your 'rules' setting).", 'choices': ['nepal', 'pagat', 'tens'], 'complete': None},
+            {'kind': 'option', 'name': 'preset', 'opts': ['--rules'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "Rule preset (default: nepal, or your 'rules' setting).", 'choices': ['nepal', 'pagat', 'tens'], 'complete': None},
             {'kind': 'option', 'name': 'rounds', 'opts': ['--rounds'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Play a fixed number of rounds.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'target', 'opts': ['--target'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Play until a total reaches P points.', 'choices': [], 'complete': None},
             {'kind': 'option', 'name': 'open_game', 'opts': ['--open'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "No fixed end: finish with 'callbreak finish'.", 'choices': [], 'complete': None},

@@ -368,7 +368,7 @@ def choose_game(screen: Screen, game_id: str | None) -> str:
 
 
 def start_new(screen: Screen, last: Game | None) -> str:
-    from callbreak_score.core.rules import PRESETS
+    from callbreak_score.core.options import DEFAULT_PRESET, PRESETS
     from callbreak_score.storage import settings
     from callbreak_score.storage.defaults import choose, said
     from callbreak_score.views.texts import started
@@ -399,7 +399,7 @@ def start_new(screen: Screen, last: Game | None) -> str:
             continue
         names.append(name.strip())
     saved = settings.load()
-    offered = saved.get("rules") or (last.rules.preset if last is not None else "nepal")
+    offered = saved.get("rules") or (last.rules.preset if last is not None else DEFAULT_PRESET)
     while True:
         line = screen.ask(t("Rules ({presets}) [{offered}]:", presets=", ".join(PRESETS),
                             offered=offered)).casefold()

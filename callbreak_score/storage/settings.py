@@ -11,37 +11,9 @@ from __future__ import annotations
 import os
 
 from callbreak_score.core.errors import Damaged, Refused, Said, cut_word, has_control
+from callbreak_score.core.options import BY_KEY, CHOICE, DEFAULT_PRESET, TEXT, WHOLE, YESNO, Option
 
-PRESETS = ("nepal", "pagat", "tens")
-LANGUAGES = ("en", "ne", "hi", "bn")  # as i18n.LANGUAGES: the interface's languages
-WHOLE = "a whole number"
-YESNO = "yes or no"
-
-# key -> what its value must be: a tuple of choices, WHOLE, YESNO, or "text"
-KEYS: dict[str, object] = {
-    "language": "text",  # en, ne, hi, bn (or a locale name of one, ne_NP.UTF-8)
-    "digits": ("native", "latin"),
-    "currency": "text",
-    # defaults for `callbreak new` (its option names without the dashes)
-    "rules": PRESETS,
-    "rounds": WHOLE,
-    "target": WHOLE,
-    "open": YESNO,
-    "min-bid": WHOLE,
-    "max-bid": WHOLE,
-    "penalty": ("full", "shortfall"),
-    "redeal-below": WHOLE,
-    "eight-wins": YESNO,
-    "high-bid-points": WHOLE,
-    "tiebreak": ("tricks",),
-    "instant-win": WHOLE,
-    "max-bid-total": WHOLE,
-    "extra-cap": WHOLE,
-    "eight-doubles": YESNO,
-    "auto-award-below": WHOLE,
-    "blind": YESNO,
-    "blind-min": WHOLE,
-}
+KEYS = BY_KEY  # the settings this version knows -> their rows of the option table
 
 
 def path() -> str:
@@ -73,13 +45,14 @@ def _either(choices: tuple[str, ...]) -> str:
 def check(key: str, value: str) -> str:
     """The value, checked for its key: refused exactly when `new` would refuse it as the
     only setting, at the table where it fits best; Refused says what is allowed."""
-    kind = KEYS[known(key)]
-    if key == "language" and _language(value) not in LANGUAGES:
+    row = KEYS[known(key)]
+    kind = row.kind
+    if kind == TEXT and row.choices and _language(value) not in row.choices:
         raise Refused("{key} is '{value}'; it can be {choices}", key=key, value=cut_word(value),
-                      choices=_either(LANGUAGES))
-    if isinstance(kind, tuple) and value not in kind:
+                      choices=_either(row.choices))
+    if kind == CHOICE and value not in row.choices:
         raise Refused("{key} is '{value}'; it can be {choices}", key=key, value=cut_word(value),
-                      choices=_either(kind))
+                      choices=_either(row.choices))
     if kind == WHOLE:
         from callbreak_score.core.numbers import whole
 
@@ -87,10 +60,10 @@ def check(key: str, value: str) -> str:
         if number is None or value[:1] == "-":
             raise Refused("{key} is '{value}'; it must be a whole number", key=key,
                           value=cut_word(value))
-        _fits_a_game(key, number)
+        _fits_a_game(row, number)
     if kind == YESNO and value not in ("yes", "no"):
         raise Refused("{key} is '{value}'; it must be yes or no", key=key, value=cut_word(value))
-    if kind == "text" and (not value or has_control(value)):
+    if kind == TEXT and (not value or has_control(value)):
         raise Refused("{key} is empty or holds a control character", key=key)
     if value[:1] == "#" or _comment_at(value) >= 0:
         raise Refused("{key} '{value}' holds a '#' after a space, which starts a comment in "
@@ -104,23 +77,20 @@ def _language(value: str) -> str:
     return value.split(".")[0].split("_")[0].lower()
 
 
-# the tables tried for a number setting, the one with the widest range first
-_TABLES = {"max-bid-total": (4, 3, 5), "redeal-below": (4, 3, 5),
-           "auto-award-below": (4, 3, 5)}
-
-
-def _fits_a_game(key: str, number: int) -> None:
+def _fits_a_game(row: Option, number: int) -> None:
     """Refuse a number that no game could be started with (the range named), as `new`
     would refuse it: a setting that only fits another table is left out by `new`, not
     refused."""
     from callbreak_score.core.rules import make_rules
 
-    preset = "pagat" if key == "high-bid-points" else "nepal"
-    extra = {"blind": True} if key == "blind-min" else {}
+    preset = DEFAULT_PRESET if DEFAULT_PRESET in row.presets else row.presets[0]
+    extra = {KEYS[row.needs].keyword: True} if row.needs else {}
+    # the tables tried, the one with the widest range first
+    tables = (4, 3, 5) if row.counted == "bids" else (3, 4, 5)
     refused: list[Refused] = []
-    for seats in _TABLES.get(key, (3, 4, 5)):
+    for seats in tables:
         try:
-            make_rules(preset, seats=seats, **{key.replace("-", "_"): number}, **extra)
+            make_rules(preset, seats=seats, **{row.keyword: number}, **extra)  # type: ignore[arg-type]
             return
         except Refused as error:
             refused.append(error)
@@ -239,7 +209,7 @@ def change(key: str, value: str | None) -> bool:
 
     where = path()
     if value is not None:
-        if KEYS[known(key)] == WHOLE:
+        if KEYS[known(key)].kind == WHOLE:
             from callbreak_score.core.numbers import whole
             from callbreak_score.i18n import latin
 
@@ -290,10 +260,8 @@ def problem() -> Refused | None:
 
 
 def choices(key: str) -> tuple[str, ...]:
-    """The values TAB offers for a key: its fixed choices, yes/no, the languages."""
-    kind = KEYS.get(key)
-    if isinstance(kind, tuple):
-        return kind
-    if kind == YESNO:
-        return ("yes", "no")
-    return LANGUAGES if key == "language" else ()
+    """The values TAB offers for a key: its fixed choices (the languages), yes/no."""
+    row = KEYS.get(key)
+    if row is None:
+        return ()
+    return ("yes", "no") if row.kind == YESNO else row.choices

@@ -1,13 +1,13 @@
-"""The other views: the game list, the rules, the change history, and the lines said
+"""The other views: the game list, the change history, and the lines said
 after a command, each fitted to the screen's width."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from callbreak_score.core import rules as rulebook
 from callbreak_score.core.game import Game
 from callbreak_score.core.history import Change
+from callbreak_score.core.rules import end_words
 from callbreak_score.i18n import _, num, t, tn
 
 from . import cells
@@ -49,18 +49,6 @@ def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str
     return cells.fit("\n".join(lines + note), style.width) + "\n"
 
 
-def rules_text(preset: str, current: Game | None, cols: int = 80) -> str:
-    lines = [f"{preset}: {t(rulebook.PRESET_SUMMARIES[preset])}"]
-    others = [p for p in rulebook.PRESETS if p != preset]
-    lines += [t("Other presets: {some} and {last} ('callbreak rules NAME').",
-                some=", ".join(others[:-1]), last=others[-1]),
-              _("The options a table may add: 'callbreak new --help'.")]
-    if current is not None:
-        lines += ["", t("In force for the current game {game}:", game=current.id)]
-        lines += [f"  {line.local()}" for line in rulebook.describe(current.rules)]
-    return cells.fit("\n".join(lines), min(cols, 78)) + "\n"
-
-
 def _turn(game: Game, number: int) -> str:
     dealer = game.players[game.dealer(number)]
     return t("{dealer} deals, {first} bids first", dealer=dealer,
@@ -68,7 +56,7 @@ def _turn(game: Game, number: int) -> str:
 
 
 def started(game: Game, guided: bool = False) -> str:
-    ends = rulebook.end_words(game.rules)
+    ends = end_words(game.rules)
     text = (t("Started game {game} ({preset}, {ends}): {players}.", game=game.id,
               preset=game.rules.preset, ends=ends, players=", ".join(game.players)) + "\n"
             + t("Round {number}: {turn}.", number=1, turn=_turn(game, 1)))

@@ -1,0 +1,147 @@
+"""Every rule option and setting, declared once: one row each, from which `new`'s options,
+the settings keys and their checks, which settings fit a game and why not, and TAB
+completion are built (pure).
+
+A row's `key` is the setting's key and `new`'s option without its dashes (`max-bid`,
+`--max-bid`); a row without `keyword` is a setting only (language, digits, currency).
+
+Adding a house rule, say `--nil-bonus N`:
+
+1. A row in OPTIONS, where `new --help` should list it: its key, kind, `help=` (the
+   English text translators see), metavar, default, the make_rules keyword, and the
+   facts that apply (its fixed range `span` or what it is `counted` in, the `presets`
+   it is for and the words said when a setting of it does not fit, the `group` of
+   options that decide one thing together, the option it `needs`). `new`, `config`
+   and TAB take it from there; run the catalogs' extract and compile for the new text.
+2. The scoring code: a field of core.rules.Rules and a keyword of make_rules (its check
+   there), the sentence core.rules.describe says when it is in force, and what it does
+   in core/scoring.py or core/game.py.
+3. A test of what it scores (tests/test_house_rules.py). tests/test_options.py already
+   walks the new row through `new --help`, `config`, `callbreak rules` (add its value
+   to IN_FORCE there) and TAB.
+"""
+
+from __future__ import annotations
+
+from .errors import Said
+from .numbers import LANGUAGES
+from .values import frozen
+
+PRESETS = ("nepal", "pagat", "tens")
+DEFAULT_PRESET = "nepal"
+
+# the kinds of value
+WHOLE = "a whole number"
+YESNO = "yes or no"
+CHOICE = "one of the choices"
+TEXT = "text"
+
+
+@frozen
+class Option:
+    """One rule option of `new` and its setting, or a setting alone."""
+
+    key: str  # the setting's key; `new`'s option is --key
+    kind: str  # WHOLE, YESNO, CHOICE or TEXT (TEXT with choices: a locale name of one)
+    help: str = ""  # `new --help`'s text for the option
+    keyword: str | None = None  # make_rules' keyword; None: a setting only, not of `new`
+    choices: tuple[str, ...] = ()
+    metavar: str | None = None  # the word `new --help` shows for its value
+    default: object = None  # the value when neither typed nor set (None: off, or by_preset)
+    by_preset: tuple[tuple[str, int | None], ...] = ()  # the presets' own defaults
+    span: tuple[int, int] | None = None  # a whole number's fixed range
+    counted: str | None = None  # "tricks": one above a round's tricks is left out;
+    # "bids": its range is the bids' total, widest at four players
+    presets: tuple[str, ...] = PRESETS  # the presets it is for
+    limited: tuple[str, ...] = ()  # its values that are for `presets` only ((): all)
+    needs: str | None = None  # the yes/no option it needs
+    unfit: Said | None = None  # said of a setting left out for `presets` or `needs`
+    group: str | None = None  # options that decide one thing together
+
+    @property
+    def flag(self) -> bool:
+        return self.kind == YESNO
+
+    @property
+    def setting_only(self) -> bool:
+        """A setting of the interface (language, digits, currency), not an option of `new`."""
+        return self.keyword is None
+
+    def fits(self, value: str, preset: str, on: bool = True) -> bool:
+        """Whether a setting's value is for the preset (`on`: its `needs` is on)."""
+        if preset not in self.presets and (not self.limited or value in self.limited):
+            return False
+        return on or self.needs is None
+
+
+OPTIONS = (
+    Option("language", TEXT, choices=LANGUAGES),
+    Option("digits", CHOICE, choices=("native", "latin")),
+    Option("currency", TEXT),
+    Option("rules", CHOICE, keyword="preset", choices=PRESETS, default=DEFAULT_PRESET,
+           help="Rule preset (default: nepal, or your 'rules' setting)."),
+    Option("rounds", WHOLE, keyword="rounds", span=(1, 1000), group="end",
+           by_preset=(("nepal", 5), ("pagat", 5), ("tens", None)),
+           help="Play a fixed number of rounds."),
+    Option("target", WHOLE, keyword="target", metavar="P", span=(1, 100_000), group="end",
+           by_preset=(("nepal", None), ("pagat", None), ("tens", 300)),
+           help="Play until a total reaches P points."),
+    Option("open", YESNO, keyword="open_game", default=False, group="end",
+           help="No fixed end: finish with 'callbreak finish'."),
+    Option("min-bid", WHOLE, keyword="min_bid", counted="tricks",
+           by_preset=(("nepal", 1), ("pagat", 2), ("tens", 5)),
+           help="Lowest bid (default: the preset's)."),
+    Option("max-bid", WHOLE, keyword="max_bid", counted="tricks",  # None: a round's tricks
+           by_preset=(("nepal", None), ("pagat", None), ("tens", 8)),
+           help="Highest bid (default: the preset's)."),
+    Option("penalty", CHOICE, keyword="penalty", choices=("full", "shortfall"), default="full",
+           presets=("nepal", "tens"), limited=("shortfall",), unfit=Said("not for pagat"),
+           help="A broken bid loses the whole bid, or only the missing tricks "
+           "(default: full)."),
+    Option("redeal-below", WHOLE, keyword="redeal_below", metavar="N", counted="bids",
+           group="low bids",
+           help="Bids totalling less than N are thrown in; the same dealer deals again."),
+    Option("eight-wins", YESNO, keyword="eight_wins", default=False, group="instant win",
+           help="Bidding exactly 8 and winning exactly 8 wins the game."),
+    Option("high-bid-points", WHOLE, keyword="high_bid_points", metavar="N", span=(8, 52),
+           default=13, presets=("pagat",), unfit=Said("a pagat option"),
+           help="pagat: points for a made bid of 8 or more (default 13)."),
+    Option("tiebreak", CHOICE, keyword="tiebreak", choices=("tricks",),
+           help="Break a tie on the top total by most tricks won."),
+    Option("instant-win", WHOLE, keyword="instant_win", metavar="N", counted="tricks",
+           group="instant win",
+           help="Bidding exactly N and winning exactly N wins the game (--eight-wins is 8)."),
+    Option("max-bid-total", WHOLE, keyword="max_bid_total", metavar="N", counted="bids",
+           help="Refuse bids adding up to more than N."),
+    Option("extra-cap", WHOLE, keyword="extra_cap", metavar="N", counted="tricks",
+           presets=("nepal", "tens"), unfit=Said("not for pagat"),
+           help="At most N extra tricks count (nepal, tens)."),
+    Option("eight-doubles", YESNO, keyword="eight_doubles", default=False,
+           help="Winning exactly 8 tricks doubles the round's score."),
+    Option("auto-award-below", WHOLE, keyword="auto_award_below", metavar="N", counted="bids",
+           group="low bids",
+           help="Bids totalling less than N are not played: each player scores the bid."),
+    Option("blind", YESNO, keyword="blind", default=False,
+           help="Allow blind bids (b6): they score double, made or broken."),
+    Option("blind-min", WHOLE, keyword="blind_min", metavar="M", counted="tricks", default=5,
+           needs="blind", unfit=Said("only with blind"),
+           help="The lowest blind bid (default 5)."),
+)
+
+BY_KEY = {row.key: row for row in OPTIONS}
+# the options of `new`, in the order its --help lists them
+NEW_OPTIONS = tuple(row for row in OPTIONS if not row.setting_only)
+# options that decide one thing together: typing one of them replaces the settings of all
+TOGETHER = tuple(tuple(row.key for row in NEW_OPTIONS if row.group == group)
+                 for group in dict.fromkeys(row.group for row in NEW_OPTIONS if row.group))
+
+
+def default(key: str) -> object:
+    """An option's value when neither typed nor set."""
+    return BY_KEY[key].default
+
+
+def preset_default(key: str, preset: str) -> int | None:
+    """What a preset fixes for an option before any option is applied (RULES.md, "Rule
+    sets")."""
+    return dict(BY_KEY[key].by_preset)[preset]

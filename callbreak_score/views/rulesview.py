@@ -1,0 +1,25 @@
+"""`callbreak rules`: a preset in words, and the rules in force for the current game,
+fitted to the screen's width."""
+
+from __future__ import annotations
+
+from callbreak_score.core.game import Game
+from callbreak_score.core.options import PRESETS
+from callbreak_score.core.rules import PRESET_SUMMARIES, describe
+from callbreak_score.i18n import _, t
+
+from . import cells
+
+
+def rules_text(preset: str, current: Game | None, cols: int = 80) -> str:
+    """What `callbreak rules` prints: the preset in a few sentences, the other presets,
+    and the rules in force for the current game when there is one."""
+    lines = [f"{preset}: {t(PRESET_SUMMARIES[preset])}"]
+    others = [p for p in PRESETS if p != preset]
+    lines += [t("Other presets: {some} and {last} ('callbreak rules NAME').",
+                some=", ".join(others[:-1]), last=others[-1]),
+              _("The options a table may add: 'callbreak new --help'.")]
+    if current is not None:
+        lines += ["", t("In force for the current game {game}:", game=current.id)]
+        lines += [f"  {line.local()}" for line in describe(current.rules)]
+    return cells.fit("\n".join(lines), min(cols, 78)) + "\n"
