@@ -26,9 +26,9 @@ from callbreak_score.core.options import (
 from callbreak_score.shell import completion
 from callbreak_score.shell.cli import app
 from callbreak_score.storage import settings
-from tests.helpers import snapshot
+from tests.lib.helpers import REPO, snapshot
 
-PACKAGE = Path(__file__).parent.parent / "callbreak_score"
+PACKAGE = REPO / "callbreak_score"
 
 # What to type for each rule option, and what `callbreak rules` then says of the game. A
 # new row fails test_every_option_is_covered_here until it has its line here.
