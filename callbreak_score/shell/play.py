@@ -14,8 +14,11 @@ from callbreak_score.core.errors import Damaged, Refused, cut_word
 from callbreak_score.core.game import (
     WHAT,
     Game,
+    check_bid,
     check_completed,
     check_new_names,
+    check_tricks,
+    check_won,
     edit,
     enter_bids,
     enter_tricks,
@@ -246,28 +249,28 @@ class Session:
                 blind.add(seat)
         merged = {**typed, **given}
         for seat, value in given.items():
-            self.check_one(kind, seat, value, total, seat in blind)
+            self.check_one(kind, seat, value, seat in blind)
         if kind == "tricks" and sum(merged.values()) > total:
             raise Refused("that makes {sum} tricks, more than the {total} of a round; type "
                           "again", sum=sum(merged.values()), total=total)
-        if kind == "tricks" and len(merged) == len(order) and sum(merged.values()) != total:
-            raise Refused("the tricks add up to {sum}; the {players} must add up to exactly "
-                          "{total}", sum=sum(merged.values()), players=len(order), total=total)
+        if kind == "tricks" and len(merged) == len(order):
+            check_tricks(game, [merged[seat] for seat in range(game.seats)])
         self.blind = (self.blind - set(given)) | blind
         return given
 
-    def check_one(self, kind: str, seat: int, value: int, total: int, blind: bool) -> None:
-        rules, name = self.game.rules, self.game.players[seat]
-        if kind == "bids" and not rules.min_bid <= value <= rules.max_bid:
-            raise Refused("bid {bid} for {player} is outside this game's bids {low}..{high}; "
-                          "type it again", bid=value, player=name, low=rules.min_bid,
-                          high=rules.max_bid)
-        if blind and value < rules.blind_min:
+    def check_one(self, kind: str, seat: int, value: int, blind: bool) -> None:
+        """The core's check of one bid or one player's tricks, asked again at once."""
+        try:
+            if kind == "bids":
+                check_bid(self.game, seat, value)
+            else:
+                check_won(self.game, seat, value)
+        except Refused as error:
+            raise Refused("{refusal}; type it again", refusal=error) from None
+        rules = self.game.rules
+        if blind and value < rules.blind_min:  # (the core says it of a whole round's bids)
             raise Refused("a blind bid is at least {low}; b{bid} for {player} is too low",
-                          low=rules.blind_min, bid=value, player=name)
-        if kind == "tricks" and not 0 <= value <= total:
-            raise Refused("{won} tricks for {player} is outside 0..{most}; type it again",
-                          won=value, player=name, most=total)
+                          low=rules.blind_min, bid=value, player=self.game.players[seat])
 
     def usage(self, kind: str) -> Refused:
         """The hint after a refused line (a message, said in the interface's language)."""
