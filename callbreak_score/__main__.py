@@ -20,13 +20,14 @@ def main() -> None:
 
 
 def _command() -> int | None:
+    from .shell.exits import OK
     from .shell.quick import dispatch
 
     if dispatch(sys.argv[1:]):
-        return 0
-    from .shell.cli import main as run
+        return OK
+    from .shell import cli
 
-    return run()
+    return cli.main()
 
 
 if __name__ == "__main__":

@@ -118,4 +118,4 @@ def main() -> int | None:
 
     command = typer.main.get_command(app) if language() == "en" else localized()
     status = command.main(prog_name="callbreak", standalone_mode=False)
-    return status if isinstance(status, int) else 0
+    return status if isinstance(status, int) else exits.OK

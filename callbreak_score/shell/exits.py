@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 
 from callbreak_score.core.errors import Refused, cut_word
 
-# The exit statuses
+# The exit statuses: done; refused (or failed, or the reader left); a usage error (Click's
+# own UsageError.exit_code, kept as Click gives it); interrupted by Ctrl-C (128 + SIGINT)
 OK, REFUSED, USAGE, INTERRUPTED = 0, 1, 2, 130
 
 Status = int | str | None  # as SystemExit carries it
@@ -61,7 +62,7 @@ def ending(error: BaseException) -> Status:
         return error.exit_code
     if isinstance(error, _click("ClickException")):
         complain(usage_line(error, sys.argv[1:]))
-        return error.exit_code
+        return error.exit_code  # USAGE, but for Click's few errors that are not usage
     if isinstance(error, (KeyboardInterrupt, _click("Abort"))):
         from callbreak_score.i18n import t
 
