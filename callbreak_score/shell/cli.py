@@ -63,6 +63,8 @@ def root(
     """Keep the score of a Call Break (Callbreak, Call Bridge, Lakdi) game at a real table."""
 
 
+# Each module names its Typer `app` too, so that catalogs.py finds every command's help
+# by its `@app.command` decorator
 app.registered_commands = sorted(
     (command for module in (round_commands, games_commands, after_commands, setup_commands)
      for command in module.app.registered_commands),
