@@ -252,10 +252,7 @@ def _check_bids(
         raise Refused("{given} bids given; give {players}, one per player",
                       given=len(bids), players=COUNTS[game.seats])
     for seat, bid in enumerate(bids):
-        if not rules.min_bid <= bid <= rules.max_bid:
-            raise Refused("bid {bid} for {player} is outside this game's bids {low}..{high}",
-                          bid=bid, player=game.players[seat], low=rules.min_bid,
-                          high=rules.max_bid)
+        check_bid(game, seat, bid)
     for seat, is_blind in enumerate(blind or ()):
         if is_blind and not rules.blind:
             raise Refused("{player}'s blind bid b{bid} is not allowed: this game was started "
@@ -275,30 +272,45 @@ def _check_bids(
                       total=total, least=rules.redeal_below, dealer=dealer)
 
 
+def check_bid(game: Game, seat: int, bid: int) -> None:
+    """Refuse a bid outside this game's range for the player in `seat`."""
+    rules = game.rules
+    if not rules.min_bid <= bid <= rules.max_bid:
+        raise Refused("bid {bid} for {player} is outside this game's bids {low}..{high}",
+                      bid=bid, player=game.players[seat], low=rules.min_bid,
+                      high=rules.max_bid)
+
+
 def enter_tricks(game: Game, tricks: Sequence[int], now: str) -> Game:
     _check_open(game)
     if not game.awaiting_tricks:
         number = len(game.rounds) + 1
         raise Refused("enter the bids for round {number} first ('callbreak bid ...')",
                       number=number)
-    _check_tricks(game, tricks)
+    check_tricks(game, tricks)
     last = replace(game.rounds[-1], tricks=tuple(tricks))
     return _settle(replace(game, rounds=game.rounds[:-1] + (last,)), now)
 
 
-def _check_tricks(game: Game, tricks: Sequence[int]) -> None:
+def check_tricks(game: Game, tricks: Sequence[int]) -> None:
+    """Refuse a round's tricks (one per seat) that are not a round of this game."""
     most = game.tricks
     if len(tricks) != game.seats:
         raise Refused("{given} tricks given; give {players}, one per player",
                       given=len(tricks), players=COUNTS[game.seats])
     for seat, won in enumerate(tricks):
-        if not 0 <= won <= most:
-            raise Refused("{won} tricks for {player} is outside 0..{most}",
-                          won=won, player=game.players[seat], most=most)
+        check_won(game, seat, won)
     total = sum(tricks)
     if total != most:
         raise Refused("the tricks add up to {total}; the {players} must add up to exactly {most}",
                       total=total, players=COUNTS[game.seats], most=most)
+
+
+def check_won(game: Game, seat: int, won: int) -> None:
+    """Refuse a number of tricks no player can win in a round of this game."""
+    if not 0 <= won <= game.tricks:
+        raise Refused("{won} tricks for {player} is outside 0..{most}",
+                      won=won, player=game.players[seat], most=game.tricks)
 
 
 def _settle(game: Game, now: str) -> Game:

@@ -9,8 +9,8 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.i18n import t
 from callbreak_score.storage import settings
 
-from .quick import say
-from .refusals import complain
+from .acts import say
+from .exits import complain
 
 
 def listing(found: dict[str, str]) -> str:

@@ -10,17 +10,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from callbreak_score.core import game as moves
-from callbreak_score.core import history
 from callbreak_score.core.errors import Damaged, Refused, cut_word
-from callbreak_score.core.game import WHAT, Game
+from callbreak_score.core.game import (
+    WHAT,
+    Game,
+    check_bid,
+    check_completed,
+    check_new_names,
+    check_tricks,
+    check_won,
+    edit,
+    enter_bids,
+    enter_tricks,
+    given_once,
+    join_pairs,
+    parse_number,
+    seat_of,
+)
 from callbreak_score.core.numbers import whole
 from callbreak_score.i18n import N_, _, num, t, tn
 from callbreak_score.storage import store
 from callbreak_score.views import cells
 from callbreak_score.views.texts import bids_said
 
-from .quick import now
+from .acts import change_game, now, start_game
 from .screen import Quit, Screen, open_screen
 
 KEYS = N_("Keys: a number fills the player asked, several numbers fill the next players "
@@ -76,7 +89,7 @@ class Session:
         values = self.collect(kind, order, number)
         if kind == "bids":
             blind = tuple(s in self.blind for s in range(game.seats))
-            self.save(lambda g: moves.enter_bids(g, values, blind, now()), "bids")
+            self.save(lambda g: enter_bids(g, values, blind, now()), "bids")
             self.screen.say(t("Saved round {number}'s bids: {bids}.", number=number,
                               bids=bids_said(self.game, number)))
             if self.game.rounds[-1].awarded:
@@ -84,7 +97,7 @@ class Session:
                                   least=game.rules.auto_award_below))
                 self.show_card()
         else:
-            self.save(lambda g: moves.enter_tricks(g, values, now()), "tricks")
+            self.save(lambda g: enter_tricks(g, values, now()), "tricks")
             self.show_card()
 
     def announce(self, number: int, kind: str) -> None:
@@ -198,7 +211,7 @@ class Session:
             if chosen is None:
                 raise Refused("'{typed}' is not a round number; e N corrects round N, for "
                               "example e 2", typed=cut_word(text))
-            moves.check_completed(self.game, chosen)
+            check_completed(self.game, chosen)
             if typed:
                 self.kept = (number, kind, dict(typed), set(self.blind))
             self.correct(chosen)
@@ -212,7 +225,7 @@ class Session:
         NAME=N for anyone. All or nothing: one wrong number refuses the line."""
         game = self.game
         what = "bids" if kind == "bids" else "tricks"
-        words = moves.join_pairs(line.split())
+        words = join_pairs(line.split())
         if any("," in w for w in words):
             raise Refused("separate the numbers with spaces, not commas; {usage}",
                           usage=self.usage(kind))
@@ -222,42 +235,42 @@ class Session:
         for word in words:
             if "=" in word:
                 name, _, value = word.rpartition("=")
-                seat = moves.seat_of(game.players, name)
+                seat = seat_of(game.players, name)
             else:
                 free = [s for s in waiting if s not in given]
                 if not free:
                     raise Refused("more numbers than players left to give {what}; {usage}",
                                   what=WHAT[what], usage=self.usage(kind))
                 seat, value = free[0], word
-            moves.given_once(given, seat, game.players, self.usage(kind))
-            given[seat], is_blind = moves.parse_number(
+            given_once(given, seat, game.players, self.usage(kind))
+            given[seat], is_blind = parse_number(
                 value, game.players[seat], what, blind_ok=kind == "bids" and game.rules.blind)
             if is_blind:
                 blind.add(seat)
         merged = {**typed, **given}
         for seat, value in given.items():
-            self.check_one(kind, seat, value, total, seat in blind)
+            self.check_one(kind, seat, value, seat in blind)
         if kind == "tricks" and sum(merged.values()) > total:
             raise Refused("that makes {sum} tricks, more than the {total} of a round; type "
                           "again", sum=sum(merged.values()), total=total)
-        if kind == "tricks" and len(merged) == len(order) and sum(merged.values()) != total:
-            raise Refused("the tricks add up to {sum}; the {players} must add up to exactly "
-                          "{total}", sum=sum(merged.values()), players=len(order), total=total)
+        if kind == "tricks" and len(merged) == len(order):
+            check_tricks(game, [merged[seat] for seat in range(game.seats)])
         self.blind = (self.blind - set(given)) | blind
         return given
 
-    def check_one(self, kind: str, seat: int, value: int, total: int, blind: bool) -> None:
-        rules, name = self.game.rules, self.game.players[seat]
-        if kind == "bids" and not rules.min_bid <= value <= rules.max_bid:
-            raise Refused("bid {bid} for {player} is outside this game's bids {low}..{high}; "
-                          "type it again", bid=value, player=name, low=rules.min_bid,
-                          high=rules.max_bid)
-        if blind and value < rules.blind_min:
+    def check_one(self, kind: str, seat: int, value: int, blind: bool) -> None:
+        """The core's check of one bid or one player's tricks, asked again at once."""
+        try:
+            if kind == "bids":
+                check_bid(self.game, seat, value)
+            else:
+                check_won(self.game, seat, value)
+        except Refused as error:
+            raise Refused("{refusal}; type it again", refusal=error) from None
+        rules = self.game.rules
+        if blind and value < rules.blind_min:  # (the core says it of a whole round's bids)
             raise Refused("a blind bid is at least {low}; b{bid} for {player} is too low",
-                          low=rules.blind_min, bid=value, player=name)
-        if kind == "tricks" and not 0 <= value <= total:
-            raise Refused("{won} tricks for {player} is outside 0..{most}; type it again",
-                          won=value, player=name, most=total)
+                          low=rules.blind_min, bid=value, player=self.game.players[seat])
 
     def usage(self, kind: str) -> Refused:
         """The hint after a refused line (a message, said in the interface's language)."""
@@ -269,19 +282,17 @@ class Session:
     def save(self, move: Callable[[Game], Game], kind: str) -> None:
         """Apply a move to the saved game under the lock, if it is still the game this
         step started from; else show what changed and start the step again."""
-        with store.locked():
-            saved = store.load(self.game_id)
+        def change(saved: Game) -> Game:
             if saved != self.game:
                 self.game = saved
                 self.changed_elsewhere()
             try:
-                after = move(saved)
+                return move(saved)
             except Refused as error:
                 self.screen.say(error.local(), "red")
                 raise Again from None
-            after = history.record(saved, after, kind, now())
-            store.save(after)
-        self.game = after
+
+        _, self.game = change_game(change, kind, self.game_id)
 
     def notice_other_terminal(self) -> None:
         try:
@@ -304,20 +315,25 @@ class Session:
         raise Again
 
     def undo_saved(self) -> None:
+        from callbreak_score.core.history import undo
         from callbreak_score.views.texts import change_words
 
-        with store.locked():
-            saved = store.load(self.game_id)
-            after, taken = history.undo(saved, now())
-            store.save(after)
+        taken = []
+
+        def change(saved: Game) -> Game:
+            after, change = undo(saved, now())
+            taken.append(change)
+            return after
+
+        _, after = change_game(change, None, self.game_id)
         self.game = after
         self.announced = None
-        self.screen.say(t("Took back {change}.", change=change_words(after, taken)), "yellow")
+        self.screen.say(t("Took back {change}.", change=change_words(after, taken[0])), "yellow")
         raise Again
 
     def correct(self, number: int) -> None:
         game = self.game
-        moves.check_completed(game, number)
+        check_completed(game, number)
         old = game.rounds[number - 1]
         assert old.tricks is not None
         order = game.bid_order(number)
@@ -333,7 +349,7 @@ class Session:
             self.screen.say(t("Round {number} was left as it was (nothing differed).",
                               number=number))
             raise Again
-        self.save(lambda g: moves.edit(g, number, bids, won, now()), "edit")
+        self.save(lambda g: edit(g, number, bids, won, now()), "edit")
         self.announced = None
         self.screen.say(t("Corrected round {number}.", number=number))
         self.show_card()
@@ -370,7 +386,6 @@ def choose_game(screen: Screen, game_id: str | None) -> str:
 def start_new(screen: Screen, last: Game | None) -> str:
     from callbreak_score.core.options import DEFAULT_PRESET, PRESETS
     from callbreak_score.storage import settings
-    from callbreak_score.storage.defaults import choose, said
     from callbreak_score.views.texts import started
 
     screen.say(_("A new game of three to five players, in turn order: the first one deals "
@@ -393,7 +408,7 @@ def start_new(screen: Screen, last: Game | None) -> str:
             screen.say(_("a player name is empty; type a name"), "red")
             continue
         try:
-            moves.check_new_names([*names, name] + [f"#{n}" for n in range(2 - seat)])
+            check_new_names([*names, name] + [f"#{n}" for n in range(2 - seat)])
         except Refused as error:
             screen.say(error.local(), "red")
             continue
@@ -411,12 +426,9 @@ def start_new(screen: Screen, last: Game | None) -> str:
                      presets=", ".join(PRESETS)), "red")
     # Enter takes the rules setting with the other defaults, as `new` would
     given = {"rules": line or offered} if line or "rules" not in saved else {}
-    choice = choose(given, saved, len(names))
-    for words in said(choice):
+    game, lines = start_game(names, given, saved)
+    for words in lines:
         screen.say(words)
-    draft = moves.new_game("", names, choice.rules, None, now())
-    with store.locked(create=True):
-        game = store.add(draft)
     screen.say(started(game, guided=True))
     return game.id
 

@@ -41,7 +41,7 @@ class Screen:
         wider than the screen is wrapped, its last line ending in ': '."""
         from callbreak_score.i18n import _
 
-        from .quick import as_typed, is_text
+        from .acts import as_typed, is_text
 
         room = max(10, self.width - 4)  # the last line leaves room to type
         *above, last = cells.wrap(prompt, room, "  ") if cells.width(prompt) > room else [

@@ -23,6 +23,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from callbreak_score.core.errors import Refused, os_reason
 from callbreak_score.i18n import N_, _, language, num, t
 
+from .exits import complain
 from .guard import Guard, connection_limit
 from .live import View, Watcher
 
@@ -143,8 +144,7 @@ class Scoreboard(ThreadingHTTPServer):
     def handle_error(self, request: socket.socket, client_address: object) -> None:
         error = sys.exc_info()[1]
         if not isinstance(error, OSError):  # a client that left or stalled is not news
-            print("callbreak: " + t("serve: a request failed: {error}", error=repr(error)),
-                  file=sys.stderr)
+            complain(t("serve: a request failed: {error}", error=repr(error)))
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -335,9 +335,8 @@ class Reporter:
             return
         self.last = view.game_id, view.problem
         if view.problem is not None:
-            print("callbreak: " + t("the page cannot show the game: {problem}",
-                                    problem=view.problem.local()), file=sys.stderr,
-                  flush=True)
+            complain(t("the page cannot show the game: {problem}",
+                       problem=view.problem.local()))
         else:
             print(t("The page shows game {game}.", game=view.game_id), flush=True)
 

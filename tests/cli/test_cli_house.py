@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from callbreak_score.shell import completion
+from callbreak_score.shell import tab
 from tests.lib.completing import env_for, same_as_typer
 from tests.lib.helpers import snapshot
 from tests.lib.processes import probe
@@ -144,11 +144,11 @@ def test_blind_bids_take_the_fast_path_without_typer(cli, monkeypatch) -> None:
     assert "b6/6 ✓  12.0" in result.stdout
 
 
-@pytest.mark.parametrize("shell", completion.SHELLS)
+@pytest.mark.parametrize("shell", tab.SHELLS)
 def test_penalty_completes_the_current_players(cli, shell: str) -> None:
     cli("new", "Asha", "Bimal", "Tulsi", "Ram", "Ashok")
     for line in ("callbreak penalty ", "callbreak penalty As", "callbreak penalty --round 2 ",
                  "callbreak penalty Asha --", "callbreak edit 1 --bids 1 2 3 4 5 --"):
         assert same_as_typer(shell, line), line
-    text, _ = completion.respond(env_for("bash", "callbreak penalty As"))
+    text, _ = tab.respond(env_for("bash", "callbreak penalty As"))
     assert text.split() == ["Asha", "Ashok"]

@@ -23,7 +23,7 @@ from callbreak_score.core.options import (
     YESNO,
     Option,
 )
-from callbreak_score.shell import completion
+from callbreak_score.shell import tab
 from callbreak_score.shell.cli import app
 from callbreak_score.storage import settings
 from tests.lib.helpers import REPO, snapshot
@@ -151,12 +151,12 @@ def test_every_option_set_shows_in_the_rules_in_force(row: Option) -> None:
     assert f"  {IN_FORCE[row.key][1]}" in run("rules").stdout
 
 
-def tab(line: str) -> list[str]:
+def tab_offers(line: str) -> list[str]:
     """What TAB offers for the line in bash: the fast answer, which is Typer's own."""
     words = line.split(" ")
-    env = {completion.COMPLETE_VAR: "complete_bash", "COMP_WORDS": line,
+    env = {tab.COMPLETE_VAR: "complete_bash", "COMP_WORDS": line,
            "COMP_CWORD": str(len(words) - 1)}
-    answer = completion.respond(env)
+    answer = tab.respond(env)
     assert answer is not None, line
     typer = CliRunner().invoke(app, [], env=env, prog_name="callbreak").stdout
     assert answer[0] + "\n" == typer, (line, answer, typer)
@@ -165,16 +165,16 @@ def tab(line: str) -> list[str]:
 
 @pytest.mark.parametrize("row", NEW_OPTIONS, ids=ids)
 def test_tab_offers_every_option_and_its_choices(row: Option) -> None:
-    assert f"--{row.key}" in tab(f"callbreak new A B C D --{row.key[:2]}")
-    values = tab(f"callbreak new A B C D --{row.key} ")
+    assert f"--{row.key}" in tab_offers(f"callbreak new A B C D --{row.key[:2]}")
+    values = tab_offers(f"callbreak new A B C D --{row.key} ")
     if row.kind == CHOICE:
         assert values == list(row.choices)
 
 
 @pytest.mark.parametrize("row", OPTIONS, ids=ids)
 def test_tab_offers_every_setting_and_its_values(row: Option) -> None:
-    assert row.key in tab("callbreak config ")
-    values = tab(f"callbreak config {row.key} ")
+    assert row.key in tab_offers("callbreak config ")
+    values = tab_offers(f"callbreak config {row.key} ")
     if row.kind == YESNO:
         assert values == ["yes", "no"]
     else:

@@ -123,7 +123,7 @@ def test_stats_equal_a_brute_force_count(cli, home, games) -> None:
 
 def seed_game(cli, names=("Asha", "Bimal", "Tulsi", "Ram")) -> None:
     """Seed 004's game stored as `new`, `bid` and `tricks` would store it (and current)."""
-    from callbreak_score.shell.quick import now
+    from callbreak_score.shell.acts import now
 
     game = moves.new_game("", names, make_rules(), None, now())
     for bids, won in SEED_004:

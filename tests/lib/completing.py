@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from callbreak_score.shell import completion
+from callbreak_score.shell import tab
 from callbreak_score.shell.cli import app
 
 
 def env_for(shell: str, line: str) -> dict[str, str]:
-    env = {completion.COMPLETE_VAR: f"complete_{shell}"}
+    env = {tab.COMPLETE_VAR: f"complete_{shell}"}
     if shell == "bash":
         words = line.split(" ")
         env.update(COMP_WORDS=line, COMP_CWORD=str(len(words) - 1))
@@ -27,7 +27,7 @@ def typer_answer(env: dict[str, str]) -> tuple[str, int]:
 
 
 def fast_answer(env: dict[str, str]) -> tuple[str, int] | None:
-    answer = completion.respond(env)
+    answer = tab.respond(env)
     if answer is None:
         return None
     text, code = answer

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from callbreak_score.shell import completion
+from callbreak_score.shell import completion, tab
 from callbreak_score.shell.cli import app
 from callbreak_score.storage import store
 from tests.lib.completing import env_for, fast_answer, same_as_typer, typer_answer
@@ -27,7 +27,7 @@ def test_the_command_table_is_current() -> None:
         "stale: run python -m callbreak_score.shell.completion")
 
 
-@pytest.mark.parametrize("shell", completion.SHELLS)
+@pytest.mark.parametrize("shell", tab.SHELLS)
 def test_completion_scripts_are_current(shell: str, cli) -> None:
     path = REPO / "completions" / completion.SCRIPT_FILES[shell]
     assert path.read_text(encoding="utf-8") == completion.script(shell), (
@@ -60,7 +60,7 @@ LINES = [
 ]
 
 
-@pytest.mark.parametrize("shell", completion.SHELLS)
+@pytest.mark.parametrize("shell", tab.SHELLS)
 def test_every_answer_equals_typers(cli, shell: str) -> None:
     cli("new", "Asha", "Bimal", "Tulsi", "Ram")
     cli("new", "Sita", "Gita", "Hari", "Ram")
@@ -80,7 +80,7 @@ WORD = st.sampled_from([
 
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(words=st.lists(WORD, max_size=6), shell=st.sampled_from(completion.SHELLS))
+@given(words=st.lists(WORD, max_size=6), shell=st.sampled_from(tab.SHELLS))
 def test_generated_lines_answer_as_typer_does(home: Path, words, shell) -> None:
     if not store.game_ids():
         CliRunner().invoke(app, ["new", "Asha", "Bimal", "Tulsi", "Ram"])
@@ -97,7 +97,7 @@ def test_game_ids_come_newest_first_from_file_names_alone(cli, home: Path) -> No
     damaged = Path(store.game_path(store.game_ids()[-3]))
     damaged.write_text("damaged, and never parsed")
     env = env_for("bash", "callbreak use ")
-    text, code = completion.respond(env)
+    text, code = tab.respond(env)
     ids = text.split("\n")
     assert code == 0 and ids[0].endswith("-12") and ids[-1].endswith("-1") and len(ids) == 12
     assert ids == store.game_ids()
@@ -110,10 +110,10 @@ def test_game_id_completion_offers_the_100_newest_that_match(home: Path) -> None
         for n in range(1, 80):
             (games / month / f"{month}01-{n}.json").write_text("never parsed")
     env = env_for("bash", "callbreak use ")
-    ids = completion.respond(env)[0].split("\n")
+    ids = tab.respond(env)[0].split("\n")
     assert len(ids) == 100 and ids[0] == "251101-79" and ids[-1] == "251001-59"
     env = env_for("bash", "callbreak use 2510")
-    ids = completion.respond(env)[0].split("\n")
+    ids = tab.respond(env)[0].split("\n")
     assert len(ids) == 79 and all(i.startswith("2510") for i in ids)
 
 
@@ -150,10 +150,10 @@ def test_the_bash_script_completes_in_a_real_bash(cli, home: Path) -> None:
 def test_bid_and_tricks_offer_the_players_never_files(cli) -> None:
     cli("new", "Asha", "Bimal Kumar", "Bimal", "Ram Bahadur Thapa")
     env = env_for("bash", "callbreak bid ")
-    assert completion.respond(env)[0].split("\n") == [
+    assert tab.respond(env)[0].split("\n") == [
         "Asha=", "Bimal Kumar=", "Bimal=", "Ram="]
-    assert completion.respond(env_for("bash", "callbreak tricks R"))[0] == "Ram="
-    assert completion.respond(env_for("bash", "callbreak bid 4"))[0] == ""
+    assert tab.respond(env_for("bash", "callbreak tricks R"))[0] == "Ram="
+    assert tab.respond(env_for("bash", "callbreak bid 4"))[0] == ""
 
 
 def shell_env(home: Path) -> dict[str, str]:

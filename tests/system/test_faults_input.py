@@ -288,13 +288,13 @@ def test_version_through_typer_and_the_fast_path() -> None:
 def test_version_from_a_source_tree_never_installed_says_so(monkeypatch) -> None:
     import importlib.metadata
 
-    from callbreak_score.shell import quick
+    from callbreak_score.shell import acts
 
     def missing(name: str) -> str:
         raise importlib.metadata.PackageNotFoundError(name)
 
     monkeypatch.setattr(importlib.metadata, "version", missing)
-    assert quick.version() == ("callbreak-score (version unknown: it is not installed; "
+    assert acts.version() == ("callbreak-score (version unknown: it is not installed; "
                                "pip install .)")
 
 

@@ -1,4 +1,4 @@
-"""The one exit point of a refusal (shell/refusals.py): one line on stderr for a script; on
+"""The one exit point of a refusal (shell/exits.py): one line on stderr for a script; on
 a terminal, that line wrapped at spaces to the screen's width, in English and in Nepali,
 through a real pseudo-terminal 40 columns wide."""
 

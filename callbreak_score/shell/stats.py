@@ -1,5 +1,6 @@
-"""The `stats` command's work, shared by Typer (cli.py) and the Typer-free path (quick.py):
-with years of games stored, Typer's own import would be most of its time."""
+"""The `stats` command's work, run by its Typer command (after_commands.py) and by the
+fast path (quick.py): with years of games stored, Typer's own import would be most of
+its time."""
 
 from __future__ import annotations
 
@@ -8,21 +9,9 @@ from collections.abc import Sequence
 
 from callbreak_score.core.errors import Refused, cut_word
 
-from .refusals import complain, refusing
+from .exits import complain
 
 
-def plain(words: Sequence[str]) -> tuple[list[str], bool] | None:
-    """(PLAYERs, --json) when the words are a plain `stats` call, else None (Typer decides)."""
-    rest = list(words)
-    as_json = "--json" in rest
-    if as_json:
-        rest.remove("--json")
-    if any(w.startswith("-") for w in rest):
-        return None
-    return rest, as_json
-
-
-@refusing
 def run(players: Sequence[str], since: float | None, newest: int | None, as_json: bool) -> None:
     from callbreak_score.core.people import key
     from callbreak_score.core.stats import standing_order

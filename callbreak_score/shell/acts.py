@@ -1,0 +1,153 @@
+"""The acts the fast path, the Typer commands and `play` share: say, show the scorecard,
+the one "load, change, record, save" transaction and the one "start a game".
+
+Imported on every command, before Typer: only light imports at module level.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping, Sequence
+
+from callbreak_score.core.errors import Refused, cut_word
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every TAB
+if TYPE_CHECKING:
+    from callbreak_score.core.game import Game
+
+COMPLETE_VAR = "_CALLBREAK_COMPLETE"  # the variable Typer's completion scripts set (tab.py)
+
+
+def as_typed(word: str) -> str:
+    """A word that is not text shown safely: each byte that is not UTF-8 (Python keeps it
+    as a lone surrogate) as \\xff, any other lone surrogate as \\udfff, a control
+    character as \\x1b; cut short."""
+    return cut_word("".join(
+        f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF
+        else f"\\u{ord(c):04x}" if 0xD800 <= ord(c) <= 0xDFFF else c for c in word[:41]))
+
+
+def is_text(word: str) -> bool:
+    """Whether a word can be shown and saved as UTF-8 (no lone surrogate)."""
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def text_only(words: Sequence[str]) -> None:
+    """Refuse a command line with a word that is not text: bytes that are not UTF-8
+    (`callbreak new $'\\xff' B C D`) could be neither printed nor saved."""
+    for word in words:
+        if not is_text(word):
+            raise Refused("'{word}' is not text (its bytes are not UTF-8); names, ids and "
+                          "values must be text", word=as_typed(word))
+
+
+def version() -> str:
+    """'callbreak-score 0.1.0': the installed package's name and version."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return f"callbreak-score {installed('callbreak-score')}"
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        from callbreak_score.i18n import _
+
+        return _("callbreak-score (version unknown: it is not installed; pip install .)")
+
+
+def now() -> str:
+    from datetime import datetime
+
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def say(text: str) -> None:
+    """Print words for a person: every line fitted to the screen's width."""
+    from callbreak_score.views.cells import fit, screen_width
+
+    text = fit(text.rstrip("\n"), screen_width())
+    sys.stdout.write(text + "\n")
+
+
+def card(game: Game) -> None:
+    from callbreak_score.views.render import scorecard, style_for
+
+    say(scorecard(game, style_for()))
+
+
+def change_game(change: Callable[[Game], Game], kind: str | None,
+                game_id: str | None = None) -> tuple[Game, Game]:
+    """Load a game (default: the current one), change it and save it, all under the lock:
+    (before, after).
+
+    With a `kind`, the change is recorded in the game's history; without, `change` is an
+    undo or redo, which records itself.
+    """
+    from callbreak_score.core.history import record
+    from callbreak_score.storage import store
+
+    with store.locked():
+        before = store.load(store.resolve(game_id))
+        after = change(before)
+        if kind is not None:
+            after = record(before, after, kind, now())
+        store.save(after)
+    return before, after
+
+
+def start_game(players: Sequence[str] | None, typed: Mapping[str, object] | None = None,
+               saved: Mapping[str, str] | None = None,
+               dealer: str | None = None) -> tuple[Game, list[str]]:
+    """Start a game and make it current: (the game, the lines that say which settings it
+    was started with). Its rules are the options `typed` over the `saved` settings (default:
+    the settings file); with no players, the current game's players and rules again, the
+    deal going on round the table (`new --again`)."""
+    from callbreak_score.core.game import new_game, next_game
+    from callbreak_score.storage import store
+
+    if players is None:
+        with store.locked(create=True):
+            return store.add(next_game(store.load(store.resolve(None)), now())), []
+    from callbreak_score.storage.defaults import choose, said
+    from callbreak_score.storage.settings import load
+
+    choice = choose(dict(typed or {}), dict(load() if saved is None else saved), len(players))
+    draft = new_game("", players, choice.rules, dealer, now())
+    with store.locked(create=True):
+        game = store.add(draft)
+    return game, said(choice)
+
+
+def bid(words: Sequence[str]) -> None:
+    from callbreak_score.core.game import enter_bids, parse_bids
+    from callbreak_score.views.texts import bids_entered
+
+    _, game = change_game(lambda g: enter_bids(g, *parse_bids(g, words), now=now()), "bids")
+    say(bids_entered(game))
+    if game.rounds[-1].awarded:
+        card(game)
+
+
+def tricks(words: Sequence[str]) -> None:
+    from callbreak_score.core.game import enter_tricks, parse_numbers
+
+    _, game = change_game(
+        lambda g: enter_tricks(g, parse_numbers(g, words, "tricks"), now()), "tricks")
+    card(game)
+
+
+def show(game_id: str | None, as_json: bool) -> None:
+    from callbreak_score.storage import store
+
+    game = store.load(store.resolve(game_id))
+    if as_json:
+        from callbreak_score.views.export import to_json
+
+        sys.stdout.write(to_json(game))
+    else:
+        from callbreak_score.views.render import scorecard, style_for
+
+        sys.stdout.write(scorecard(game, style_for()))

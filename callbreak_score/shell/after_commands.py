@@ -1,0 +1,144 @@
+"""The commands for after the game: settle up, stats, chart and share."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from callbreak_score.core.errors import Refused
+from callbreak_score.i18n import t
+from callbreak_score.storage import store
+
+from .acts import say
+from .params import GameArg, Whole
+
+app = typer.Typer()
+
+
+class Scheme(str, Enum):
+    rank = "rank"
+    points = "points"
+
+
+SinceOpt = Annotated[str | None, typer.Option(
+    "--since", metavar="WHEN", show_default=False,
+    help="Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.")]
+
+
+def _since(words: str) -> float:
+    from datetime import datetime
+
+    from callbreak_score.core.people import since
+    from callbreak_score.i18n import latin
+
+    return since(latin(words), datetime.now().astimezone()).timestamp()
+
+
+@app.command()
+def settle(
+    stake: Annotated[str, typer.Option(
+        "--stake", metavar="AMOUNT", show_default=False,
+        help="What one place (rank) or one point (points) is worth, e.g. 10 or 0.50.")],
+    game: GameArg = None,
+    scheme: Annotated[Scheme, typer.Option(
+        "--scheme", help="rank: the places pay the winner; points: every pair settles the "
+        "difference of their totals.")] = Scheme.rank,
+    since: SinceOpt = None,
+    partial: Annotated[bool, typer.Option(
+        "--partial", help="Settle an unfinished game on its totals so far.")] = False,
+    json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")
+                    ] = False,
+) -> None:
+    """Settle up a game, or a sitting with --since: each net and the fewest transfers."""
+    from callbreak_score.core.settle import settle as reckon
+    from callbreak_score.core.settle import stake_of
+    from callbreak_score.storage import index
+    from callbreak_score.storage.settings import get
+    from callbreak_score.views import settleview
+    from callbreak_score.views.cells import screen_width
+
+    amount = stake_of(stake)
+    if since is not None and game is not None:
+        raise Refused("give a GAME or --since WHEN, not both")
+    if since is None:
+        games = [store.load(store.resolve(game))]
+    else:
+        games, damaged = index.games_since(_since(since))
+        if damaged:
+            raise Refused("cannot settle the sitting: {problem}; 'callbreak doctor' says how "
+                          "to fix it", problem=damaged[0])
+        if not games:
+            raise Refused("no game was started since {since}; see 'callbreak list'",
+                          since=since)
+    result = reckon(games, scheme.value, amount, partial)
+    currency = get("currency")  # read for --json too: a damaged file is never ignored
+    if json:
+        import json as jsonlib
+
+        say(jsonlib.dumps(settleview.to_dict(result), ensure_ascii=False, indent=2))
+        return
+    say(settleview.text(result, screen_width(), currency))
+
+
+@app.command()
+def stats(
+    players: Annotated[list[str] | None, typer.Argument(
+        metavar="[PLAYER...]", help="Only these players (default: everyone).",
+        show_default=False)] = None,
+    since: SinceOpt = None,
+    games: Annotated[int | None, typer.Option(
+        "--games", click_type=Whole(1), metavar="N", show_default=False,
+        help="Only the N newest finished games.")] = None,
+    json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Standings across finished games: wins, averages, bids made, head-to-head."""
+    from .stats import run
+
+    run(players or [], None if since is None else _since(since), games, json)
+
+
+@app.command()
+def chart(game: GameArg = None) -> None:
+    """Chart every player's running total round by round."""
+    from callbreak_score.views.chartview import can_draw_boxes
+    from callbreak_score.views.chartview import chart as draw
+    from callbreak_score.views.layout import console
+
+    out = console()
+    out.print(draw(store.load(store.resolve(game)), out.width, can_draw_boxes(out.encoding)),
+              end="")
+
+
+class ShareFormat(str, Enum):
+    text = "text"
+    svg = "svg"
+    html = "html"
+
+
+@app.command()
+def share(
+    game: GameArg = None,
+    fmt: Annotated[ShareFormat, typer.Option(
+        "--format", help="text: a short summary for a chat app; svg: a picture; html: a page."
+    )] = ShareFormat.text,
+    output: Annotated[str | None, typer.Option(
+        "-o", "--output", metavar="FILE", help="Write to FILE instead of standard output.",
+        show_default=False)] = None,
+) -> None:
+    """A game to send: the order and totals as text, or the scorecard and chart as a picture."""
+    from callbreak_score.views import shareview
+    from callbreak_score.views.chartview import can_draw_boxes
+
+    chosen = store.load(store.resolve(game))
+    if fmt is ShareFormat.text:
+        text = shareview.text(chosen, can_draw_boxes(sys.stdout.encoding) or output is not None)
+    else:
+        text = shareview.picture(chosen, fmt.value)
+    if output is None or output == "-":
+        sys.stdout.write(text)
+        return
+    store.write_atomic(output, text.encode("utf-8"), make_folder=False)
+    print(t("Wrote {file}.", file=output), file=sys.stderr)

@@ -1,0 +1,208 @@
+"""The commands about the stored games: show, history, list, use, export, rules,
+path, restore and doctor."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.options import DEFAULT_PRESET
+from callbreak_score.i18n import _, t, tn
+from callbreak_score.storage import store
+from callbreak_score.views import render, texts
+
+from . import acts
+from .acts import card, now, say
+from .exits import complain
+from .params import WHOLE, GameArg, Preset, complete_ids
+
+app = typer.Typer()
+
+
+class Format(str, Enum):
+    csv = "csv"
+    json = "json"
+
+
+@app.command()
+def show(
+    game: GameArg = None,
+    json: Annotated[bool, typer.Option("--json", help="Print the game as JSON.")] = False,
+) -> None:
+    """Show the scorecard: every round, running totals, leader, who deals next."""
+    acts.show(game, json)
+
+
+@app.command()
+def history(
+    game: GameArg = None,
+    json: Annotated[bool, typer.Option("--json", help="Print the changes as JSON.")] = False,
+) -> None:
+    """List every change made to a game, with its time, newest last."""
+    chosen = store.load(store.resolve(game))
+    if json:
+        from callbreak_score.views.export import history_json
+
+        sys.stdout.write(history_json(chosen))
+        return
+    say(texts.history_text(chosen, render.style_for()))
+
+
+@app.command("list")
+def list_games(
+    show_all: Annotated[bool, typer.Option("--all", help="Every game, not just the 20 newest.")
+                        ] = False,
+    json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List games, newest first (the current one marked)."""
+    from callbreak_score.views.export import summary
+
+    shown = store.game_ids(limit=None if show_all else 21)
+    more = len(shown) > 20 and not show_all
+    shown = shown[:20] if more else shown
+    current = store.current_id()
+    entries = []
+    damaged = []
+    for game_id in shown:
+        try:
+            entry = summary(store.load(game_id))
+        except Refused as error:
+            entry = {"id": game_id, "damaged": True, "problem": str(error)}
+            damaged.append(error)
+        entries.append({**entry, "current": game_id == current})
+    if json:
+        import json as jsonlib
+
+        sys.stdout.write(jsonlib.dumps(entries, ensure_ascii=False, indent=2) + "\n")
+        return
+    say(texts.game_list(entries, current, render.style_for()))
+    if more:
+        say(_("Older games are not shown; 'callbreak list --all' shows them all."))
+    for problem in damaged:
+        complain(t("damaged: {problem}", problem=problem))
+
+
+@app.command()
+def use(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id to make current.",
+                                        autocompletion=complete_ids)],
+) -> None:
+    """Make another game the current game."""
+    with store.locked():
+        chosen = store.load(store.check_id(game))
+        store.set_current(chosen.id)
+    say(t("Current game: {game} ({players}).", game=chosen.id,
+          players=", ".join(chosen.players)))
+
+
+@app.command()
+def export(
+    game: GameArg = None,
+    fmt: Annotated[Format, typer.Option("--format", help="csv: one row per player per round; "
+                                        "json: the whole game.")] = Format.csv,
+    output: Annotated[str | None, typer.Option(
+        "-o", "--output", metavar="FILE", help="Write to FILE instead of standard output.",
+        show_default=False)] = None,
+    excel: Annotated[bool, typer.Option(
+        "--excel", help="CSV for Excel on Windows: a UTF-8 byte-order mark and CRLF line ends.")
+    ] = False,
+) -> None:
+    """Export a game as CSV (default) or JSON."""
+    from callbreak_score.views import export as exporter
+
+    if excel and fmt is not Format.csv:
+        raise Refused("--excel is for CSV; leave out --format json")
+    chosen = store.load(store.resolve(game))
+    text = exporter.to_csv(chosen, excel) if fmt is Format.csv else exporter.to_json(chosen)
+    if chosen.finished is None:
+        complain(tn(
+            "warning: game {game} is not finished; exporting the {count} completed round so far",
+            "warning: game {game} is not finished; exporting the {count} completed rounds so far",
+            chosen.completed, game=chosen.id))
+    if output is None or output == "-":
+        if excel:  # the bytes as they are: no text layer may turn CRLF into CRCRLF
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text.encode("utf-8"))
+        else:
+            sys.stdout.write(text)
+        return
+    store.write_atomic(output, text.encode("utf-8"), make_folder=False)
+    print(t("Wrote {file}.", file=output), file=sys.stderr)
+
+
+@app.command("rules")
+def show_rules(
+    preset: Annotated[Preset | None, typer.Argument(
+        help="A preset to describe (default: the current game's, with its options).",
+        show_default=False)] = None,
+) -> None:
+    """Describe a preset's rules; without PRESET, the rules in force for the current game."""
+    current = None
+    if preset is None and store.current_id() is not None:
+        try:
+            current = store.load(store.resolve(None))
+        except Refused:
+            current = None
+    name = preset.value if preset else (current.rules.preset if current else DEFAULT_PRESET)
+    from callbreak_score.views.rulesview import rules_text
+
+    say(rules_text(name, current, render.style_for().width))
+
+
+@app.command()
+def path() -> None:
+    """Print the data folder (set CALLBREAK_HOME to move it)."""
+    sys.stdout.write(store.home() + "\n")  # whole, to copy or to use as $(callbreak path)
+
+
+@app.command()
+def restore(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.",
+                                        autocompletion=complete_ids)],
+    list_only: Annotated[bool, typer.Option("--list", help="Show the backups only.")] = False,
+    backup: Annotated[int, typer.Option(
+        "--backup", click_type=WHOLE,
+        metavar="N", help="Which backup to put back: 1 is the newest.")] = 1,
+) -> None:
+    """Show a game's backups or put one back (the current version becomes a backup)."""
+    from callbreak_score.storage.recovery import list_backups, restore_backup
+
+    if list_only:
+        say(list_backups(store.check_id(game)))
+        return
+    with store.locked():
+        restored, replaced = restore_backup(store.check_id(game), backup, now())
+    say(t("Restored game {game} from backup {backup}; the version it replaced is now "
+          "backup 1.", game=restored.id, backup=backup) if replaced else
+        t("Restored game {game} from backup {backup}; there was no game file, so nothing "
+          "was replaced and the backups are as they were.", game=restored.id, backup=backup))
+    card(restored)
+
+
+@app.command()
+def doctor(
+    fix: Annotated[bool, typer.Option(
+        "--fix", help="Move damaged files aside (bytes kept) and remove stray temp files.")
+    ] = False,
+) -> None:
+    """Check every file in the data folder and say how to fix what is wrong."""
+    from contextlib import nullcontext
+
+    from callbreak_score.storage.recovery import check_all
+
+    with store.locked() if fix else nullcontext():
+        problems = check_all(fix)
+    # fitted to the screen, but a path is never broken: over two lines it cannot be copied
+    from callbreak_score.views.cells import screen_width, wrap
+
+    cols = screen_width()
+    said = [t("All files in {folder} are sound.", folder=store.home())] if not problems else [
+        line for problem, _left in problems for part in problem.split("\n")
+        for line in wrap(part, cols, "    " if part.startswith("  ") else "  ", cut=False)]
+    sys.stdout.write("\n".join(said) + "\n")
+    if any(left for _problem, left in problems):  # 0 only when all is sound now
+        raise typer.Exit(1)

@@ -1,0 +1,75 @@
+"""The commands around the table: serve the live page, config, and the completion
+scripts."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from callbreak_score.i18n import _
+
+from .params import NUMBERS, Whole, complete_ids, complete_setting_values, complete_settings
+
+app = typer.Typer()
+
+
+class Shell(str, Enum):
+    bash = "bash"
+    zsh = "zsh"
+    fish = "fish"
+    powershell = "powershell"
+
+
+@app.command()
+def serve(
+    game: Annotated[str | None, typer.Argument(
+        metavar="[GAME]", help="A game id to show; default: the current game, followed when "
+        "it changes.", autocompletion=complete_ids, show_default=False)] = None,
+    port: Annotated[int, typer.Option(
+        "--port", click_type=Whole(0,
+        65535), help="The port to listen on (0: any free port).")] = 8000,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Listen on the network for the table's phones: a secret address "
+        "and a QR code.")] = False,
+    host: Annotated[str | None, typer.Option(
+        "--host", metavar="ADDRESS", show_default=False,
+        help="With --lan: the address to listen on (default: this machine's).")] = None,
+) -> None:
+    """Serve a live, read-only scoreboard page of the game for phones and browsers."""
+    from .serve import run
+
+    if host is not None and not lan:
+        raise typer.BadParameter(_("--host goes with --lan"), param_hint="--host")
+    run(game, port, lan, host)
+
+
+@app.command(context_settings=NUMBERS)  # 'max-bid -3': a wrong value, not an option
+def config(
+    key: Annotated[str | None, typer.Argument(
+        metavar="[KEY]", help="A setting: language, digits, currency, or an option of 'new' "
+        "without its dashes (rules, max-bid, ...).", autocompletion=complete_settings,
+        show_default=False)] = None,
+    value: Annotated[str | None, typer.Argument(
+        metavar="[VALUE]", help="Its new value.", autocompletion=complete_setting_values,
+        show_default=False)] = None,
+    unset: Annotated[str | None, typer.Option(
+        "--unset", metavar="KEY", help="Remove a setting.", autocompletion=complete_settings,
+        show_default=False)] = None,
+) -> None:
+    """Your table's settings: language, digits, currency and the defaults for 'new'."""
+    from .configview import run
+
+    run(key, value, unset)
+
+
+@app.command()
+def completion(
+    shell: Annotated[Shell, typer.Argument(help="The shell to print the script for.")],
+) -> None:
+    """Print the TAB-completion script for a shell (the same as completions/ holds)."""
+    from .tab import script
+
+    sys.stdout.write(script(shell.value))

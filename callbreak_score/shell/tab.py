@@ -1,0 +1,317 @@
+"""TAB completion without importing Typer: the answer Typer would give, in a blink.
+
+The shell scripts in completions/ are Typer's own (`script`); on every TAB they run
+`callbreak` with `_CALLBREAK_COMPLETE=complete_<shell>`. Typer would import itself (and
+Rich, for the help texts) to answer, which costs several times `python -c pass`. This
+module answers the same question from `completion_spec.py`, a table generated from the
+Typer app (`python -m callbreak_score.shell.completion` rewrites it and completions/; a
+test fails when either is stale, and another compares every answer with Typer's own).
+Anything it does not recognise it leaves to Typer (returns None). It never imports the
+Typer app; the app's completers call `dynamic` and `typed_values` here.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from .acts import COMPLETE_VAR
+
+SHELLS = ("bash", "zsh", "fish", "powershell")
+
+
+def split_arg_string(string: str) -> list[str]:
+    """Split like a shell, keeping an unfinished quote as a partial word (as Click does)."""
+    import shlex
+
+    lex = shlex.shlex(string, posix=True)
+    lex.whitespace_split = True
+    lex.commenters = ""
+    out = []
+    try:
+        for token in lex:
+            out.append(token)
+    except ValueError:
+        out.append(lex.token)
+    return out
+
+
+def _words(shell: str, env: Mapping[str, str]) -> tuple[list[str], str]:
+    """(complete words after the program name, the word being completed), per shell."""
+    if shell == "bash":
+        words = split_arg_string(env["COMP_WORDS"])
+        cword = int(env["COMP_CWORD"])
+        return words[1:cword], (words[cword] if cword < len(words) else "")
+    line = env.get("_TYPER_COMPLETE_ARGS", "")
+    words = split_arg_string(line)
+    if shell == "powershell":
+        incomplete = env.get("_TYPER_COMPLETE_WORD_TO_COMPLETE", "")
+        return (words[1:-1] if incomplete else words[1:]), incomplete
+    args = words[1:]
+    if args and not line.endswith(" "):
+        return args[:-1], args[-1]
+    return args, ""
+
+
+class _Unsure(Exception):
+    """Something the table does not cover: let Typer answer."""
+
+
+def _parse(
+    params: list[dict], tokens: list[str], interspersed: bool, loose: bool = False
+) -> tuple[set, list, list]:
+    """Which options were given, the positional words, and what follows (like Click);
+    `loose`: unknown options are positional words (Click's ignore_unknown_options)."""
+    given: set[str] = set()
+    positional: list[str] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token == "--":
+            if not interspersed:
+                return given, positional, tokens[i + 1:]
+            return given, positional + tokens[i + 1:], []
+        if token[:1] == "-" and len(token) > 1:
+            name, eq, _ = token.partition("=") if token.startswith("--") else (token, "", "")
+            match = [p for p in params if p["kind"] == "option" and name in p["opts"]]
+            if not match and loose:
+                positional.append(token)
+                i += 1
+                continue
+            if not match:
+                raise _Unsure(token)
+            option = match[0]
+            if not (option["flag"] or eq) and i + option["nargs"] >= len(tokens):
+                # An option still missing its value: Click's parse stops there, keeping
+                # the options before it but handing no words to the arguments.
+                return given, [], []
+            given.add(option["name"])
+            i += 1 if option["flag"] or eq else 1 + option["nargs"]
+            continue
+        if not interspersed:
+            return given, positional, tokens[i:]
+        positional.append(token)
+        i += 1
+    return given, positional, []
+
+
+def _arguments(params: list[dict], positional: list[str]) -> dict[str, list[str]]:
+    """Positional words handed to the command's arguments, in order."""
+    out: dict[str, list[str]] = {}
+    rest = list(positional)
+    for p in params:
+        if p["kind"] != "argument":
+            continue
+        take = len(rest) if p["nargs"] == -1 else p["nargs"]
+        out[p["name"]], rest = rest[:take], rest[take:]
+    return out
+
+
+def dynamic(kind: str, incomplete: str, values: dict[str, list[str]]) -> list[str]:
+    """The completers the Typer app names (params.py), computed here without Typer."""
+    if kind == "ids":
+        # The newest 100 that match: a decade of evenings is thousands of ids, and a
+        # few typed digits of the date (YYMMDD) narrow them to one month's folder.
+        from callbreak_score.core.errors import Refused
+        from callbreak_score.storage.store import game_ids
+
+        try:
+            return game_ids(incomplete, limit=100)
+        except Refused:  # a folder it may not read: nothing to offer, never a traceback
+            return []
+    if kind in ("pairs", "players"):
+        return _names(incomplete, "=" if kind == "pairs" else "")
+    if kind == "dealer":
+        typed = values.get("players", [])
+        return [p for p in typed if p.casefold().startswith(incomplete.casefold())]
+    if kind in ("settings", "setting-values"):
+        from callbreak_score.storage.settings import KEYS, choices
+
+        key = (values.get("key") or [""])[0]
+        offered = KEYS if kind == "settings" else choices(key)
+        return [word for word in offered if word.startswith(incomplete)]
+    raise _Unsure(kind)
+
+
+def _names(incomplete: str, suffix: str) -> list[str]:
+    """Each player of the current game whose name starts with what is typed, then `suffix`:
+    the first word of the name when that alone names the player, as `bid` reads it."""
+    from callbreak_score.core.errors import Refused
+    from callbreak_score.core.game import seat_of
+    from callbreak_score.storage import store
+
+    try:
+        players = store.load(store.resolve(None)).players
+    except Refused:  # no current game, or a damaged one: nothing to offer
+        return []
+    out = []
+    for seat, name in enumerate(players):
+        short = name.split(" ")[0]
+        try:
+            word = short if seat_of(players, short) == seat else name
+        except Refused:
+            word = name
+        if word.casefold().startswith(incomplete.casefold()):
+            out.append(word + suffix)
+    return out
+
+
+def _context(spec: dict, args: list[str]) -> tuple[dict, set, dict[str, list[str]]]:
+    """The command the words name (or the root), the options given, the argument values."""
+    root = spec["root"]
+    given, _positional, rest = _parse(root["params"], list(args), interspersed=False)
+    command = root["commands"].get(rest[0]) if rest else None
+    if command is None:
+        return root, given, {}
+    given, positional, _ = _parse(command["params"], rest[1:], interspersed=True,
+                                  loose=command.get("loose", False))
+    return command, given, _arguments(command["params"], positional)
+
+
+def typed_values(env: Mapping[str, str]) -> dict[str, list[str]]:
+    """The argument values on the command line being completed ({} if unsure).
+
+    The word being completed is included, so that an option waiting for that very word
+    does not hide the arguments typed before it (as it does from Click's context).
+    """
+    from .completion_spec import SPEC
+
+    shell = env.get(COMPLETE_VAR, "").partition("_")[2]
+    try:
+        args, incomplete = _words(shell, env)
+        return _context(SPEC, [*args, incomplete])[2]
+    except (_Unsure, KeyError, ValueError, IndexError):
+        return {}
+
+
+def _items(spec: dict, args: list[str], incomplete: str) -> list[tuple[str, object]]:
+    """The (value, help key) completions for the words, as Click's resolution finds them."""
+    root = spec["root"]
+    node, given, values = _context(spec, args)
+    # what the completers see: the arguments with the word being completed in place
+    try:
+        typed = _context(spec, [*args, incomplete])[2]
+    except _Unsure:
+        typed = {}
+    if incomplete == "=":
+        incomplete = ""
+    elif "=" in incomplete and incomplete[:1] == "-":
+        name, _, incomplete = incomplete.partition("=")
+        args = [*args, name]
+    if "--" not in args and incomplete[:1] == "-":
+        return _command_items(node, root, given, incomplete)
+    for p in node["params"]:
+        if p["kind"] != "option" or p["flag"]:
+            continue
+        last = None
+        for index, word in enumerate(reversed(args)):
+            if index + 1 > p["nargs"]:
+                break
+            if word[:1] == "-":
+                last = word
+                break
+        if last is not None and last in p["opts"]:
+            return _value_items(p, incomplete, typed)
+    for p in node["params"]:
+        if p["kind"] == "argument" and (
+            p["nargs"] == -1 or len(values.get(p["name"], [])) < p["nargs"]
+        ):
+            return _value_items(p, incomplete, typed)
+    return _command_items(node, root, given, incomplete)
+
+
+def _value_items(p: dict, incomplete: str, values: dict) -> list[tuple[str, object]]:
+    if p["complete"]:
+        found = dynamic(p["complete"], incomplete, values)
+        return [(v, None) for v in found if v.startswith(incomplete)]
+    return [(c, None) for c in p["choices"] if c.startswith(incomplete)]
+
+
+def _command_items(node: dict, root: dict, given: set, incomplete: str) -> list[tuple[str, object]]:
+    """Command names (at the top) and option names not given yet, as Click offers them."""
+    out: list[tuple[str, object]] = []
+    if node is root:
+        out += [(name, c["short_help"]) for name, c in root["commands"].items()
+                if name.startswith(incomplete)]
+    if incomplete and not incomplete[0].isalnum():
+        for p in node["params"]:
+            if p["kind"] != "option" or p["hidden"] or (not p["multiple"] and p["name"] in given):
+                continue
+            out += [(name, p["help"]) for name in p["opts"] if name.startswith(incomplete)]
+    return out
+
+
+def zsh_escape(s: str) -> str:
+    return (s.replace('"', '""').replace("'", "''").replace("$", "\\$").replace("`", "\\`")
+            .replace(":", r"\\:"))
+
+
+def respond(env: Mapping[str, str]) -> tuple[str | None, int] | None:
+    """(text to print or None, exit status) for a completion request; None: ask Typer."""
+    instruction = env.get(COMPLETE_VAR, "")
+    action, _, shell = instruction.partition("_")
+    if action != "complete" or shell not in SHELLS:
+        return None
+    from .completion_spec import HELP, SPEC
+
+    cword = env.get("COMP_CWORD", "0")
+    if shell == "bash" and not (cword.isascii() and cword.isdigit() and len(cword) < 6):
+        return "", 0  # no shell sends that: nothing to offer (Typer's int() would crash)
+    try:
+        args, incomplete = _words(shell, env)
+        items = _items(SPEC, args, incomplete)
+    except (_Unsure, KeyError, ValueError, IndexError):
+        return None
+    if shell == "bash":
+        return "\n".join(v for v, _ in items), 0
+    if shell == "zsh":
+        lines = [f'"{zsh_escape(v)}":"{HELP[h]["zsh"]}"' if h else f'"{zsh_escape(v)}"'
+                 for v, h in items]
+        return (f"_arguments '*: :(({chr(10).join(lines)}))'" if lines else "_files"), 0
+    if shell == "fish":
+        lines = [f"{v}\t{HELP[h]['fish']}" if h else v for v, h in items]
+        action = env.get("_TYPER_COMPLETE_FISH_ACTION", "")
+        if action == "is-args":
+            return None, 0 if lines else 1
+        return ("\n".join(lines) if action == "get-args" and lines else ""), 0
+    return "\n".join(f"{v}:::{HELP[h]['powershell'] if h else ' '}" for v, h in items), 0
+
+
+def run_if_asked() -> bool:
+    """Answer a completion request from the environment, if there is one Typer-free."""
+    if COMPLETE_VAR not in os.environ:
+        return False
+    answer = respond(os.environ)
+    if answer is None:
+        return False
+    text, status = answer
+    if text is not None:
+        print(text)
+    raise SystemExit(status)
+
+
+def script(shell: str) -> str:
+    """The shell's completion script as Typer writes it for `callbreak`, told to keep our
+    order (game ids newest first) where the shell can: bash 4.4+ and fish 3.1+."""
+    from typer._completion_shared import get_completion_script
+
+    text = get_completion_script(prog_name="callbreak", complete_var=COMPLETE_VAR, shell=shell)
+    # Never file names, except for an output file; keep our order (game ids newest first)
+    text = text.replace("complete -o default -F", "complete -o nosort -F")
+    text = text.replace("    return 0\n}", "    case \"${COMP_WORDS[COMP_CWORD-1]}\" in\n"
+                        "        -o|--output) compopt -o default ;;\n    esac\n    return 0\n}")
+    text = text.replace(
+        '  eval $(env _TYPER_COMPLETE_ARGS="${words[1,$CURRENT]}" '
+        '_CALLBREAK_COMPLETE=complete_zsh callbreak)',
+        '  local reply\n'
+        '  reply=$(env _TYPER_COMPLETE_ARGS="${words[1,$CURRENT]}" '
+        '_CALLBREAK_COMPLETE=complete_zsh callbreak)\n'
+        '  if [[ $reply != _files ]]; then\n    eval $reply\n'
+        '  elif [[ ${words[CURRENT-1]} == (-o|--output) ]]; then\n    _files\n  fi')
+    text = text.replace("complete --command callbreak --no-files",
+                        "complete --command callbreak --keep-order --no-files")
+    if shell == "fish":  # no file names when Typer offers nothing, but for the output file
+        text += ("\ncomplete --command callbreak --no-files\n"
+                 "complete --command callbreak --condition '__fish_seen_subcommand_from export' "
+                 "--short-option o --long-option output --require-parameter --force-files")
+    return text + "\n"
