@@ -14,6 +14,7 @@ from callbreak_score.core.errors import Refused, cut_word
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every TAB
 if TYPE_CHECKING:
     from callbreak_score.core.game import Game
+    from callbreak_score.views.layout import Style
 
 COMPLETE_VAR = "_CALLBREAK_COMPLETE"  # the variable Typer's completion scripts set (tab.py)
 
@@ -64,18 +65,36 @@ def now() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def say(text: str) -> None:
-    """Print words for a person: every line fitted to the screen's width."""
-    from callbreak_score.views.cells import fit, screen_width
+_measured: dict[str, Style] = {}  # the screen of this command, measured once
 
-    text = fit(text.rstrip("\n"), screen_width())
-    sys.stdout.write(text + "\n")
+
+def screen() -> Style:
+    """The screen standard output shows on (views.layout.measure), measured once a
+    command: every view of the command is drawn for this one value."""
+    if "stdout" not in _measured:
+        from callbreak_score.views.layout import measure
+
+        _measured["stdout"] = measure(sys.stdout)
+    return _measured["stdout"]
+
+
+def new_command() -> None:
+    """A command begins: its screen is measured afresh (the tests run many in a process)."""
+    _measured.clear()
+
+
+def say(text: str, cut: bool = True) -> None:
+    """Print words for a person: every line fitted to the screen's width; with
+    `cut=False` a path stays whole, to copy."""
+    from callbreak_score.views.layout import fit
+
+    sys.stdout.write(fit(text.rstrip("\n"), screen(), cut) + "\n")
 
 
 def card(game: Game) -> None:
-    from callbreak_score.views.render import scorecard, style_for
+    from callbreak_score.views.render import scorecard
 
-    say(scorecard(game, style_for()))
+    say(scorecard(game, screen()))
 
 
 def change_game(change: Callable[[Game], Game], kind: str | None,
@@ -148,6 +167,6 @@ def show(game_id: str | None, as_json: bool) -> None:
 
         sys.stdout.write(to_json(game))
     else:
-        from callbreak_score.views.render import scorecard, style_for
+        from callbreak_score.views.render import scorecard
 
-        sys.stdout.write(scorecard(game, style_for()))
+        sys.stdout.write(scorecard(game, screen()))

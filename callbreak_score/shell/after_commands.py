@@ -12,7 +12,7 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.i18n import t
 from callbreak_score.storage import store
 
-from .acts import say
+from .acts import say, screen
 from .params import GameArg, Whole
 
 app = typer.Typer()
@@ -58,7 +58,6 @@ def settle(
     from callbreak_score.storage import index
     from callbreak_score.storage.settings import get
     from callbreak_score.views import settleview
-    from callbreak_score.views.cells import screen_width
 
     amount = stake_of(stake)
     if since is not None and game is not None:
@@ -80,7 +79,7 @@ def settle(
 
         say(jsonlib.dumps(settleview.to_dict(result), ensure_ascii=False, indent=2))
         return
-    say(settleview.text(result, screen_width(), currency))
+    say(settleview.text(result, screen(), currency))
 
 
 @app.command()
@@ -103,13 +102,11 @@ def stats(
 @app.command()
 def chart(game: GameArg = None) -> None:
     """Chart every player's running total round by round."""
-    from callbreak_score.views.chartview import can_draw_boxes
     from callbreak_score.views.chartview import chart as draw
     from callbreak_score.views.layout import console
 
-    out = console()
-    out.print(draw(store.load(store.resolve(game)), out.width, can_draw_boxes(out.encoding)),
-              end="")
+    style = screen()
+    console(style).print(draw(store.load(store.resolve(game)), style), end="")
 
 
 class ShareFormat(str, Enum):

@@ -31,6 +31,7 @@ class Words(typer.core.TyperGroup):
 
     def main(self, *args: object, **kwargs: object) -> object:
         """Run a command: its exit status (Click's own way, in standalone mode)."""
+        acts.new_command()
         try:
             return super().main(*args, **kwargs)
         except Exception as error:
@@ -95,12 +96,13 @@ def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
     which never makes a line wider than the screen (at worst a little shorter).
     """
     from callbreak_score.i18n import numbers
-    from callbreak_score.views.cells import screen_width
+
+    from .acts import screen
 
     root = command is None
     command = command or typer.main.get_command(app)
     if root:
-        command.context_settings["terminal_width"] = screen_width()
+        command.context_settings["terminal_width"] = screen().width
         click.Context.formatter_class = NarrowFormatter
     command.rich_markup_mode = None
     if command.help:

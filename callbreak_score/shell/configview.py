@@ -9,7 +9,7 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.i18n import t
 from callbreak_score.storage import settings
 
-from .acts import say
+from .acts import say, screen
 from .exits import complain
 
 
@@ -40,10 +40,10 @@ def run(key: str | None, value: str | None, unset: str | None) -> None:
         found = settings.load()
         say(listing(found))
         # fitted to the screen, the path whole: broken over two lines it cannot be copied
-        from callbreak_score.views.cells import screen_width, wrap
+        from callbreak_score.views.layout import wrapped
 
         said = t("Settings file: {path}", path=settings.path())
-        sys.stdout.write("\n".join(wrap(said, screen_width(), "  ", cut=False)) + "\n")
+        sys.stdout.write(wrapped(said, screen(), "  ", cut=False) + "\n")
         return
     if value is None:
         current = settings.get(settings.known(key))

@@ -24,9 +24,9 @@ def complain(said: str) -> None:
     width like every other text, a word longer than a line (a path) kept whole to copy."""
     line = f"callbreak: {said}"
     if sys.stderr.isatty():
-        from callbreak_score.views.cells import screen_width, wrap
+        from callbreak_score.views.layout import measure, wrapped
 
-        line = "\n".join(wrap(line, screen_width(sys.stderr), "  ", cut=False))
+        line = wrapped(line, measure(sys.stderr), "  ", cut=False)
     print(line, file=sys.stderr)
 
 

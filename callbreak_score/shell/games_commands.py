@@ -13,7 +13,7 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.core.options import DEFAULT_PRESET
 from callbreak_score.i18n import _, t, tn
 from callbreak_score.storage import store
-from callbreak_score.views import render, texts
+from callbreak_score.views import texts
 
 from . import acts
 from .acts import card, now, say
@@ -49,7 +49,7 @@ def history(
 
         sys.stdout.write(history_json(chosen))
         return
-    say(texts.history_text(chosen, render.style_for()))
+    say(texts.history_text(chosen, acts.screen()))
 
 
 @app.command("list")
@@ -79,7 +79,7 @@ def list_games(
 
         sys.stdout.write(jsonlib.dumps(entries, ensure_ascii=False, indent=2) + "\n")
         return
-    say(texts.game_list(entries, current, render.style_for()))
+    say(texts.game_list(entries, current, acts.screen()))
     if more:
         say(_("Older games are not shown; 'callbreak list --all' shows them all."))
     for problem in damaged:
@@ -150,7 +150,7 @@ def show_rules(
     name = preset.value if preset else (current.rules.preset if current else DEFAULT_PRESET)
     from callbreak_score.views.rulesview import rules_text
 
-    say(rules_text(name, current, render.style_for().width))
+    say(rules_text(name, current, acts.screen()))
 
 
 @app.command()
@@ -197,12 +197,11 @@ def doctor(
     with store.locked() if fix else nullcontext():
         problems = check_all(fix)
     # fitted to the screen, but a path is never broken: over two lines it cannot be copied
-    from callbreak_score.views.cells import screen_width, wrap
+    from callbreak_score.views.layout import wrapped
 
-    cols = screen_width()
     said = [t("All files in {folder} are sound.", folder=store.home())] if not problems else [
-        line for problem, _left in problems for part in problem.split("\n")
-        for line in wrap(part, cols, "    " if part.startswith("  ") else "  ", cut=False)]
+        wrapped(part, acts.screen(), "    " if part.startswith("  ") else "  ", cut=False)
+        for problem, _left in problems for part in problem.split("\n")]
     sys.stdout.write("\n".join(said) + "\n")
     if any(left for _problem, left in problems):  # 0 only when all is sound now
         raise typer.Exit(1)

@@ -51,10 +51,8 @@ class Session:
     """One run of `play` on one game."""
 
     def __init__(self, screen: Screen, game_id: str) -> None:
-        from callbreak_score.views.render import style_for
-
-        self.more = style_for().more
         self.screen = screen
+        self.more = screen.style.more
         self.game_id = game_id
         self.game = store.load(game_id)
         self.announced: tuple[int, str] | None = None
@@ -66,9 +64,9 @@ class Session:
     # ---- the loop ------------------------------------------------------------------------
 
     def run(self) -> None:
-        from callbreak_score.views.render import scorecard, style_for
+        from callbreak_score.views.render import scorecard
 
-        self.screen.raw(scorecard(self.game, style_for()))
+        self.screen.raw(scorecard(self.game, self.screen.style))
         self.screen.say(_("Type h for the keys."), "dim")
         while self.game.finished is None:
             try:
@@ -113,10 +111,10 @@ class Session:
         self.announced = (number, kind)
 
     def show_card(self) -> None:
-        from callbreak_score.views.render import scorecard, style_for
+        from callbreak_score.views.render import scorecard
         from callbreak_score.views.texts import standings_text
 
-        self.screen.raw(scorecard(self.game, style_for()))
+        self.screen.raw(scorecard(self.game, self.screen.style))
         for line in standings_text(self.game):
             self.screen.say(line, "cyan")
 
@@ -186,9 +184,9 @@ class Session:
         elif word in ("q", "quit"):
             raise Quit
         elif word == "s":
-            from callbreak_score.views.render import scorecard, style_for
+            from callbreak_score.views.render import scorecard
 
-            self.screen.raw(scorecard(self.game, style_for()))
+            self.screen.raw(scorecard(self.game, self.screen.style))
         elif word == "u":
             if typed:
                 seat = list(typed)[-1]
@@ -304,12 +302,12 @@ class Session:
             self.changed_elsewhere()
 
     def changed_elsewhere(self) -> None:
-        from callbreak_score.views.render import scorecard, style_for
+        from callbreak_score.views.render import scorecard
 
         self.screen.say(t("Game {game} was changed in another terminal; here it is now (the "
                           "numbers typed for this step were not saved):", game=self.game_id),
                         "yellow")
-        self.screen.raw(scorecard(self.game, style_for()))
+        self.screen.raw(scorecard(self.game, self.screen.style))
         self.announced = None
         self.kept = None
         raise Again

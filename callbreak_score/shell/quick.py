@@ -43,6 +43,7 @@ def stats_words(words: Sequence[str]) -> tuple[list[str], bool] | None:
 
 def dispatch(words: Sequence[str]) -> bool:
     """Run the command here if it is a hot path; False means: let Typer handle it."""
+    acts.new_command()
     if acts.COMPLETE_VAR in os.environ:
         from .tab import run_if_asked
 

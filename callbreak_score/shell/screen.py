@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 
 from callbreak_score.views import cells
+from callbreak_score.views.layout import Style, fit
 
 
 class Quit(Exception):
@@ -16,9 +17,10 @@ class Quit(Exception):
 class Screen:
     """Where play writes and reads: the terminal or a pipe."""
 
-    def __init__(self, width: int, color: bool, echo: bool, console: object) -> None:
-        self.width = width
-        self.color = color
+    def __init__(self, style: Style, echo: bool, console: object) -> None:
+        self.style = style  # the screen, measured once: every view of the session is drawn for it
+        self.width = style.width
+        self.color = style.color
         self.echo = echo  # off a terminal the typed line is echoed: a transcript reads right
         self.console = console  # rich.console.Console
 
@@ -27,7 +29,7 @@ class Screen:
 
         # one print of every fitted line: Rich writes them as line by line, without the
         # cost of a print each (a pasted megabyte is thousands of lines)
-        fitted = Text(cells.fit(text, self.width), style=style if self.color else "")
+        fitted = Text(fit(text, self.style), style=style if self.color else "")
         self.console.print(fitted, overflow="ignore", crop=False, soft_wrap=True)  # type: ignore
 
     def raw(self, text: str) -> None:
@@ -67,9 +69,9 @@ def open_screen() -> Screen:
 
     from rich.console import Console
 
-    from callbreak_score.views.render import style_for
+    from .acts import screen
 
-    style = style_for()
+    style = screen()
     try:  # bytes that are not UTF-8 arrive as lone surrogates, refused by ask(), not a crash
         sys.stdin.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
     except (AttributeError, ValueError):
@@ -84,4 +86,4 @@ def open_screen() -> Screen:
                       color_system="standard" if style.color else None,
                       force_terminal=style.color, emoji=False,
                       legacy_windows=False if os.name != "nt" else None)
-    return Screen(style.width, style.color, not interactive, console)
+    return Screen(style, not interactive, console)

@@ -346,7 +346,9 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
     import secrets
 
     from callbreak_score.storage import store
-    from callbreak_score.views.cells import screen_width, wrap
+    from callbreak_score.views.layout import wrapped
+
+    from .acts import screen
 
     if game_id is not None:
         game_id = store.check_id(game_id)  # as stored: २६११२९-१ is 261129-1
@@ -368,14 +370,14 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
     server.hosts = frozenset(f"{name}:{actual}".lower() for name in names)
     url = f"http://{url_host(bind)}:{actual}{prefix}"
     stop = server.stopping
-    columns = screen_width()
+    style = screen()
     try:
         print(url, flush=True)
         if lan:
-            lines = qr_lines(url, columns)
-            print("\n".join(lines or wrap(_(
+            lines = qr_lines(url, style.width)
+            print("\n".join(lines) if lines else wrapped(_(
                 "The terminal is too narrow for the QR code; type the address above into "
-                "the phones instead."), columns)))
+                "the phones instead."), style))
         followed = (t("It shows game {game}.", game=game_id) if game_id else
                     _("It shows the current game and follows 'callbreak new' and "
                       "'callbreak use'."))
@@ -383,7 +385,7 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
                  if lan else _("Only this computer can open it; 'callbreak serve --lan' "
                                "puts it on the table's phones."))
         said = f"{followed} {reach} {_('Ctrl-C stops it.')}"
-        print("\n".join(wrap(said, columns)), flush=True)
+        print(wrapped(said, style), flush=True)
         report = Reporter()
         report(watcher.current())
         watcher.report = report

@@ -37,6 +37,6 @@ def run(players: Sequence[str], since: float | None, newest: int | None, as_json
         sys.stdout.write(json.dumps({"players": [p.to_dict() for p in found]},
                                     ensure_ascii=False, indent=2) + "\n")
         return
-    from callbreak_score.views.cells import screen_width
+    from .acts import screen
 
-    sys.stdout.write(statsview.text(found, screen_width()))
+    sys.stdout.write(statsview.text(found, screen()))

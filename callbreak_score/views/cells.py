@@ -217,15 +217,16 @@ def _break(word: str, size: int, room: int, later: int, lines: list[str]) -> tup
     return start, size
 
 
-def fit(text: str, cols: int) -> str:
-    """Every line of the text wrapped to `cols` columns (continuations indented)."""
+def fit(text: str, cols: int, cut: bool = True) -> str:
+    """Every line of the text wrapped to `cols` columns (continuations indented; a word
+    longer than a line cut up, or with `cut=False` kept whole)."""
     out: list[str] = []
     for line in text.split("\n"):
         if width(line) <= cols:
             out.append(line)
             continue
         lead = line[: len(line) - len(line.lstrip(" "))]
-        out += wrap(line, cols, lead + "  ")  # continuations two further in
+        out += wrap(line, cols, lead + "  ", cut)  # continuations two further in
     return "\n".join(out)
 
 

@@ -8,6 +8,7 @@ from callbreak_score.core.scoring import points, running_totals
 from callbreak_score.i18n import _, num, t
 
 from .cells import wrap
+from .layout import Style
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,8 +30,10 @@ def can_draw_boxes(encoding: str | None) -> bool:
         return False
 
 
-def chart(game: Game, cols: int, unicode: bool) -> Text:
-    """The chart in `cols` columns or fewer (from 40)."""
+def chart(game: Game, style: Style) -> Text:
+    """The chart as wide as the screen or narrower (from 40 columns), in box characters
+    when the output can encode every one the chart draws."""
+    cols, unicode = style.width, can_draw_boxes(style.encoding)
     from rich.text import Text
 
     rules = game.rules

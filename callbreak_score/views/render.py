@@ -8,8 +8,6 @@ Colour only on a terminal, and never with NO_COLOR set.
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Sequence
 
 from callbreak_score.core.game import Game
@@ -24,36 +22,9 @@ from callbreak_score.core.scoring import (
 from callbreak_score.i18n import _, fill, num, t, tn
 
 from . import cells
+from .layout import Style
 
-GREEN, RED, BOLD, DIM, RESET = "\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
-
-
-class Style:
-    """How to draw: colours on or off, box lines or plain ASCII, and the screen's width."""
-
-    def __init__(self, color: bool, unicode: bool, width: int = 80) -> None:
-        self.color = color
-        self.box = "─│┌┬┐├┼┤└┴┘" if unicode else "-|+++++++++"
-        self.made, self.broken, self.pending = ("✓", "✗", "·") if unicode else ("+", "x", ".")
-        self.dot = "·" if unicode else "-"
-        self.more = "…" if unicode else "~"  # ends a name cut short
-        self.width = width
-
-    def paint(self, text: str, code: str) -> str:
-        return f"{code}{text}{RESET}" if self.color and text else text
-
-
-def style_for(stream: object = None) -> Style:
-    stream = stream or sys.stdout
-    isatty = getattr(stream, "isatty", lambda: False)()
-    color = isatty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
-    encoding = getattr(stream, "encoding", None) or "ascii"
-    try:
-        "─│┌✓✗·…".encode(encoding)
-        unicode = True
-    except (UnicodeEncodeError, LookupError):
-        unicode = False
-    return Style(color, unicode, cells.screen_width(stream))
+GREEN, RED, BOLD, DIM = "\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[2m"
 
 
 def names(game: Game, seats: Sequence[int]) -> str:

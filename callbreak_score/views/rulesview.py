@@ -9,9 +9,10 @@ from callbreak_score.core.rules import PRESET_SUMMARIES, describe
 from callbreak_score.i18n import _, t
 
 from . import cells
+from .layout import Style
 
 
-def rules_text(preset: str, current: Game | None, cols: int = 80) -> str:
+def rules_text(preset: str, current: Game | None, style: Style) -> str:
     """What `callbreak rules` prints: the preset in a few sentences, the other presets,
     and the rules in force for the current game when there is one."""
     lines = [f"{preset}: {t(PRESET_SUMMARIES[preset])}"]
@@ -22,4 +23,4 @@ def rules_text(preset: str, current: Game | None, cols: int = 80) -> str:
     if current is not None:
         lines += ["", t("In force for the current game {game}:", game=current.id)]
         lines += [f"  {line.local()}" for line in describe(current.rules)]
-    return cells.fit("\n".join(lines), min(cols, 78)) + "\n"
+    return cells.fit("\n".join(lines), min(style.width, 78)) + "\n"

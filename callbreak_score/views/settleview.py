@@ -8,6 +8,7 @@ from callbreak_score.core.settle import Settlement
 from callbreak_score.i18n import _, num, t
 
 from .cells import width, wrap
+from .layout import Style
 
 
 def money(amount: Decimal, stake: Decimal) -> str:
@@ -47,9 +48,10 @@ def to_dict(result: Settlement) -> dict[str, object]:
     }
 
 
-def text(result: Settlement, cols: int, currency: str | None = None) -> str:
+def text(result: Settlement, style: Style, currency: str | None = None) -> str:
     """The settlement for people, amounts with the `currency` setting's symbol, in the
     language's digits; the scheme is named as it is typed (rank, points)."""
+    cols = style.width
     stake = num(priced(money(result.stake, result.stake), currency))
     games = result.games
     if len(games) == 1:

@@ -10,10 +10,11 @@ from callbreak_score.i18n import N_, _, language, num, t, tn
 
 from .cells import wrap
 from .chartview import chart
+from .layout import Style
 from .render import chained, passed_over, top_total
 
 PHONE = 36  # columns a chat bubble on a phone shows without wrapping
-PICTURE = 64  # columns of the SVG and HTML (they scale to the screen)
+PICTURE = 64  # columns of the SVG and HTML, a screen of their own (they scale to the screen)
 TROPHY = {True: "🏆", False: N_("(winner)")}
 # Fonts a phone or a desktop has that draw Devanagari and Bengali; no web fonts are fetched.
 FONTS = ("'Noto Sans Mono', 'DejaVu Sans Mono', Menlo, Consolas, 'Noto Sans Devanagari', "
@@ -104,7 +105,7 @@ def picture(game: Game, fmt: str) -> str:
         mark = " ★" if seat in top else ""
         standings.append(f"{_place(game, place, seat)}{mark}\n")
     standings.append(_verdict(game) + "\n")
-    console.print(Group(table, Text(), standings, chart(game, PICTURE, True)))
+    console.print(Group(table, Text(), standings, chart(game, Style(False, True, PICTURE))))
     title = t("Call Break game {game}", game=game.id)
     lang = language()
     if fmt == "svg":

@@ -11,7 +11,7 @@ from callbreak_score.i18n import _, num, t
 from callbreak_score.storage.index import Report
 
 from .cells import wrap
-from .layout import console
+from .layout import Style, console, measure
 
 LONG_REBUILD = 300  # game files to read before a progress bar is worth showing
 
@@ -28,7 +28,7 @@ def rebuild_progress() -> Report | None:
         if "bar" not in state:
             from rich.progress import Progress
 
-            bar = Progress(console=console(sys.stderr), transient=True)
+            bar = Progress(console=console(measure(sys.stderr), sys.stderr), transient=True)
             state["task"] = bar.add_task(_("Indexing games"), total=total)
             bar.start()
             state["bar"] = bar
@@ -52,10 +52,11 @@ def _average(value: float) -> str:
     return num(f"{value:.2f}")
 
 
-def text(players: Sequence[PlayerStats], cols: int) -> str:
+def text(players: Sequence[PlayerStats], style: Style) -> str:
     """Each player's figures as short wrapped lines. Not a Rich table: Rich counts the
     spacing vowel signs of Devanagari and Bengali as no column, so its columns overrun
-    the screen that render.width measures; lines that wrap need no columns at all."""
+    the screen; lines that wrap need no columns at all."""
+    cols = style.width
     if not players:
         return "\n".join(wrap(_("No finished games to count (stats count finished games "
                                 "only)."), cols, "  ")) + "\n"

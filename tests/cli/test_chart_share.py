@@ -20,6 +20,7 @@ from callbreak_score.core import game as moves
 from callbreak_score.storage import store
 from callbreak_score.views.cells import width
 from callbreak_score.views.chartview import can_draw_boxes, chart
+from callbreak_score.views.layout import Style
 from callbreak_score.views.shareview import picture, text
 from tests.lib.games import DEVANAGARI, NAMES, played
 from tests.lib.helpers import SEED_004
@@ -36,7 +37,8 @@ def store_game(game: moves.Game) -> moves.Game:
 def test_the_chart_fits_every_width_from_40_to_120(unicode: bool) -> None:
     game = played()
     for cols in range(40, 121):
-        lines = chart(game, cols, unicode).plain.rstrip("\n").split("\n")
+        screen = Style(False, unicode, cols, "utf-8" if unicode else "ascii")
+        lines = chart(game, screen).plain.rstrip("\n").split("\n")
         plot = [line for line in lines if ("│" if unicode else "|") in line]
         assert len(plot) == 12
         # the legend (the last four lines) is wrapped by the console that prints it
