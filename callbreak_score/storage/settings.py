@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 
 from callbreak_score.core.errors import Damaged, Refused, Said, cut_word, has_control
+from callbreak_score.core.numbers import LANGUAGES, language_of
 
 PRESETS = ("nepal", "pagat", "tens")
-LANGUAGES = ("en", "ne", "hi", "bn")  # as i18n.LANGUAGES: the interface's languages
 WHOLE = "a whole number"
 YESNO = "yes or no"
 
@@ -74,7 +74,7 @@ def check(key: str, value: str) -> str:
     """The value, checked for its key: refused exactly when `new` would refuse it as the
     only setting, at the table where it fits best; Refused says what is allowed."""
     kind = KEYS[known(key)]
-    if key == "language" and _language(value) not in LANGUAGES:
+    if key == "language" and language_of(value) not in LANGUAGES:
         raise Refused("{key} is '{value}'; it can be {choices}", key=key, value=cut_word(value),
                       choices=_either(LANGUAGES))
     if isinstance(kind, tuple) and value not in kind:
@@ -97,11 +97,6 @@ def check(key: str, value: str) -> str:
                       "the settings file; leave out the '#' or the space before it",
                       key=key, value=cut_word(value))
     return value
-
-
-def _language(value: str) -> str:
-    """The language a `language` value names, as i18n reads it ('ne_NP.UTF-8' is ne)."""
-    return value.split(".")[0].split("_")[0].lower()
 
 
 # the tables tried for a number setting, the one with the widest range first
@@ -240,8 +235,7 @@ def change(key: str, value: str | None) -> bool:
     where = path()
     if value is not None:
         if KEYS[known(key)] == WHOLE:
-            from callbreak_score.core.numbers import whole
-            from callbreak_score.i18n import latin
+            from callbreak_score.core.numbers import latin, whole
 
             number = whole(latin(value))  # typed in any digits, kept in 0-9: max-bid ००८ is 8
             value = str(number) if type(number) is int else latin(value)  # a Long: refused
