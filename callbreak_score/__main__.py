@@ -33,10 +33,10 @@ def main() -> None:
         if isinstance(error, OSError) and _output_broken(error):
             _quiet_output()
             from .core.errors import os_reason
+            from .views.speech import said
 
-            reason = os_reason(error)
-            said = reason.local() if hasattr(reason, "local") else reason
-            _say(lambda t: t("cannot write the output: {error}", error=said))
+            reason = said(os_reason(error))
+            _say(lambda t: t("cannot write the output: {error}", error=reason))
         else:
             kind, file = type(error).__name__, _details(error)
             _say(lambda t: t("unexpected error ({kind}); this is a bug, please report it with "

@@ -12,7 +12,8 @@ import pytest
 from callbreak_score.core.errors import Refused
 from callbreak_score.core.rules import make_rules
 from callbreak_score.storage import settings, store
-from callbreak_score.storage.defaults import choose, said
+from callbreak_score.storage.defaults import choose
+from callbreak_score.views.texts import settings_used as said
 from tests.helpers import snapshot
 from tests.test_completion import env_for, fast_answer, same_as_typer
 from tests.test_settle import RULES_NAMES, play_seed

@@ -16,7 +16,7 @@ from callbreak_score.core import game as moves
 from callbreak_score.core.errors import Refused, cut_word
 from callbreak_score.i18n import N_, _, t, tn
 from callbreak_score.storage import store
-from callbreak_score.views import render, texts
+from callbreak_score.views import render, speech, texts
 
 from . import quick
 from .quick import card, change_current, now, say
@@ -55,6 +55,9 @@ def root(
         help="Print the version and exit.")] = False,
 ) -> None:
     """Keep the score of a Call Break (Callbreak, Call Bridge, Lakdi) game at a real table."""
+    from .language import decide
+
+    decide()  # afresh for each run of the app (tests run it many times in one process)
 
 
 class Preset(str, Enum):
@@ -234,7 +237,7 @@ def new(
     if not players:
         raise Refused("give three, four or five players in turn order: callbreak new P1 P2 "
                       "P3 P4 (or --again for the same players as the current game)")
-    from callbreak_score.storage.defaults import choose, said
+    from callbreak_score.storage.defaults import choose
     from callbreak_score.storage.settings import load
 
     choice = choose({key: getattr(value, "value", value) for key, value in typed.items()
@@ -242,7 +245,7 @@ def new(
     draft = moves.new_game("", players, choice.rules, dealer, now())
     with store.locked(create=True):
         game = store.add(draft)
-    for line in said(choice):
+    for line in texts.settings_used(choice):
         say(line)
     say(texts.started(game))
 
@@ -421,7 +424,7 @@ def list_games(
     if more:
         say(_("Older games are not shown; 'callbreak list --all' shows them all."))
     for problem in damaged:
-        complain(t("damaged: {problem}", problem=problem))
+        complain(t("damaged: {problem}", problem=speech.said(problem)))
 
 
 @app.command()
@@ -518,9 +521,11 @@ def restore(
 ) -> None:
     """Show a game's backups or put one back (the current version becomes a backup)."""
     from callbreak_score.storage.recovery import list_backups, restore_backup
+    from callbreak_score.views.recoveryview import backups
 
     if list_only:
-        say(list_backups(store.check_id(game)))
+        game_id = store.check_id(game)
+        say(backups(game_id, list_backups(game_id)))
         return
     with store.locked():
         restored, replaced = restore_backup(store.check_id(game), backup, now())
@@ -542,9 +547,10 @@ def doctor(
     from contextlib import nullcontext
 
     from callbreak_score.storage.recovery import check_all
+    from callbreak_score.views.recoveryview import problem as said_problem
 
     with store.locked() if fix else nullcontext():
-        problems = check_all(fix)
+        problems = [(said_problem(lines), left) for lines, left in check_all(fix)]
     # fitted to the screen, but a path is never broken: over two lines it cannot be copied
     from callbreak_score.views.cells import screen_width, wrap
 
@@ -577,8 +583,8 @@ SinceOpt = Annotated[str | None, typer.Option(
 def _since(words: str) -> float:
     from datetime import datetime
 
+    from callbreak_score.core.numbers import latin
     from callbreak_score.core.people import since
-    from callbreak_score.i18n import latin
 
     return since(latin(words), datetime.now().astimezone()).timestamp()
 
@@ -836,9 +842,9 @@ def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
 def main() -> None:
     """Run the Typer app; in another language, with its help texts translated. A usage
     error is one line like a refusal: Click's message and where to look, exit 2."""
-    from callbreak_score.i18n import language
+    from .language import decide
 
-    command = typer.main.get_command(app) if language() == "en" else localized()
+    command = typer.main.get_command(app) if decide() == "en" else localized()
     try:
         status = command.main(prog_name="callbreak", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as error:  # bare 'callbreak': its help

@@ -17,7 +17,7 @@ from callbreak_score.core.game import WHAT, Game
 from callbreak_score.core.numbers import whole
 from callbreak_score.i18n import N_, _, num, t, tn
 from callbreak_score.storage import store
-from callbreak_score.views import cells
+from callbreak_score.views import cells, speech
 from callbreak_score.views.texts import bids_said
 
 from .quick import now
@@ -146,7 +146,7 @@ class Session:
                     continue
                 typed.update(self.read_numbers(line, kind, order, typed, total))
             except Refused as error:
-                self.screen.say(error.local(), "red")
+                self.screen.say(speech.said(error), "red")
 
     def prompt(self, kind: str, seat: int, typed: dict[int, int], total: int,
                defaults: Sequence[int] | None) -> str:
@@ -277,7 +277,7 @@ class Session:
             try:
                 after = move(saved)
             except Refused as error:
-                self.screen.say(error.local(), "red")
+                self.screen.say(speech.said(error), "red")
                 raise Again from None
             after = history.record(saved, after, kind, now())
             store.save(after)
@@ -370,8 +370,8 @@ def choose_game(screen: Screen, game_id: str | None) -> str:
 def start_new(screen: Screen, last: Game | None) -> str:
     from callbreak_score.core.rules import PRESETS
     from callbreak_score.storage import settings
-    from callbreak_score.storage.defaults import choose, said
-    from callbreak_score.views.texts import started
+    from callbreak_score.storage.defaults import choose
+    from callbreak_score.views.texts import settings_used, started
 
     screen.say(_("A new game of three to five players, in turn order: the first one deals "
                  "first."), "bold")
@@ -395,7 +395,7 @@ def start_new(screen: Screen, last: Game | None) -> str:
         try:
             moves.check_new_names([*names, name] + [f"#{n}" for n in range(2 - seat)])
         except Refused as error:
-            screen.say(error.local(), "red")
+            screen.say(speech.said(error), "red")
             continue
         names.append(name.strip())
     saved = settings.load()
@@ -412,7 +412,7 @@ def start_new(screen: Screen, last: Game | None) -> str:
     # Enter takes the rules setting with the other defaults, as `new` would
     given = {"rules": line or offered} if line or "rules" not in saved else {}
     choice = choose(given, saved, len(names))
-    for words in said(choice):
+    for words in settings_used(choice):
         screen.say(words)
     draft = moves.new_game("", names, choice.rules, None, now())
     with store.locked(create=True):

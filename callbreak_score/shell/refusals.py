@@ -18,7 +18,9 @@ def refusing(command: Callable[..., object]) -> Callable[..., object]:
         try:
             return command(*args, **kwargs)
         except Refused as error:
-            complain(error.local())
+            from callbreak_score.views.speech import said
+
+            complain(said(error))
             raise SystemExit(1) from None
 
     return wrapper

@@ -12,6 +12,11 @@ from callbreak_score.i18n import _, num, t, tn
 
 from . import cells
 from .render import RED, Style, chained, names
+from .speech import said
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from callbreak_score.storage.defaults import Choice
 
 
 def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str:
@@ -57,7 +62,7 @@ def rules_text(preset: str, current: Game | None, cols: int = 80) -> str:
               _("The options a table may add: 'callbreak new --help'.")]
     if current is not None:
         lines += ["", t("In force for the current game {game}:", game=current.id)]
-        lines += [f"  {line.local()}" for line in rulebook.describe(current.rules)]
+        lines += [f"  {said(line)}" for line in rulebook.describe(current.rules)]
     return cells.fit("\n".join(lines), min(cols, 78)) + "\n"
 
 
@@ -68,7 +73,7 @@ def _turn(game: Game, number: int) -> str:
 
 
 def started(game: Game, guided: bool = False) -> str:
-    ends = rulebook.end_words(game.rules)
+    ends = said(rulebook.end_words(game.rules))
     text = (t("Started game {game} ({preset}, {ends}): {players}.", game=game.id,
               preset=game.rules.preset, ends=ends, players=", ".join(game.players)) + "\n"
             + t("Round {number}: {turn}.", number=1, turn=_turn(game, 1)))
@@ -76,6 +81,18 @@ def started(game: Game, guided: bool = False) -> str:
         return text
     return text + "\n" + t("Enter the bids in seat order: callbreak bid {slots}",
                            slots=_slots("B", game.seats))
+
+
+def settings_used(choice: Choice) -> list[str]:
+    """The lines `new` prints about the settings it used (none when it used none)."""
+    lines = []
+    if choice.applied:
+        lines.append(t("Defaults from your settings: {settings} (callbreak config).",
+                       settings=", ".join(choice.applied)))
+    if choice.unused:
+        lines.append(t("Settings not used for this game: {settings}.",
+                       settings=", ".join(said(unused) for unused in choice.unused)))
+    return lines
 
 
 def _slots(letter: str, seats: int) -> str:
