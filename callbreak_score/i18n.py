@@ -24,10 +24,13 @@ def N_(message: str) -> str:
 
 def tell(language: str, native: str | None) -> None:
     """Speak `language` from now on, numbers in `native` digits (the ten digits 0-9 of its
-    script), or in 0-9 when None."""
+    script), or in 0-9 when None. Told the same language again, it keeps the catalog read."""
+    catalog = _state.get("catalog") if _state.get("lang") == language else None
     _state.clear()
     _state["lang"] = language
     _state["digits"] = str.maketrans(LATIN, native) if native else None
+    if catalog is not None:
+        _state["catalog"] = catalog
 
 
 def language() -> str:
