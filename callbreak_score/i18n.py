@@ -1,6 +1,7 @@
-"""The interface's language and digits: which language speaks (CALLBREAK_LANG, the
-`language` setting, the locale variables, else English), its gettext (.mo) catalog, read
-only when a message is first translated, and numbers in that language's digits.
+"""The interface's language and digits, as the shell tells them: its gettext (.mo)
+catalog, read only when a message is first translated, and numbers in its digits. A leaf:
+it imports nothing of the package, and reads neither the environment nor the settings
+(shell/language.py decides); untold, it speaks English with digits 0-9.
 
 Messages are English sentences with named placeholders ({name}); `t()` translates and
 fills them. Machine-readable output (--json, export, completion) never comes here.
@@ -10,13 +11,10 @@ from __future__ import annotations
 
 import os
 
-LANGUAGES = ("en", "ne", "hi", "bn")
 DOMAIN = "callbreak"
 LATIN = "0123456789"
-NATIVE = {"ne": "०१२३४५६७८९", "hi": "०१२३४५६७८९", "bn": "০১২৩৪৫৬৭৮৯"}
-LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
-_state: dict[str, object] = {}  # the chosen language, its catalog and digit table, once
+_state: dict[str, object] = {}  # what the shell told: the language, its digit table; the catalog
 
 
 def N_(message: str) -> str:
@@ -24,48 +22,24 @@ def N_(message: str) -> str:
     return message
 
 
-def _setting(key: str) -> str | None:
-    from .core.errors import Refused
-    from .storage import settings
-
-    try:
-        return settings.get(key)
-    except Refused:
-        return None  # a damaged settings file is reported by `config`, not by every command
-
-
-def _from_locale() -> str | None:
-    for name in LOCALE_VARS:
-        value = os.environ.get(name, "")
-        if not value:
-            continue
-        for part in value.split(":"):  # LANGUAGE may list several: ne:en
-            code = part.split(".")[0].split("@")[0].split("_")[0].lower()
-            if code in LANGUAGES:
-                return code
-        if name != "LANGUAGE":
-            return None  # the first locale variable that is set decides
-    return None
-
-
-def choose() -> str:
-    """CALLBREAK_LANG, else the `language` setting, else the locale, else English; an
-    unknown language means English, without a word."""
-    for given in (os.environ.get("CALLBREAK_LANG"), _setting("language")):
-        if given:
-            code = given.split(".")[0].split("_")[0].lower()
-            return code if code in LANGUAGES else "en"
-    return _from_locale() or "en"
+def tell(language: str, native: str | None) -> None:
+    """Speak `language` from now on, numbers in `native` digits (the ten digits 0-9 of its
+    script), or in 0-9 when None. Told the same language again, it keeps the catalog read."""
+    catalog = _state.get("catalog") if _state.get("lang") == language else None
+    _state.clear()
+    _state["lang"] = language
+    _state["digits"] = str.maketrans(LATIN, native) if native else None
+    if catalog is not None:
+        _state["catalog"] = catalog
 
 
 def language() -> str:
-    if "lang" not in _state:
-        _state["lang"] = choose()
-    return _state["lang"]  # type: ignore[return-value]
+    """The language told ('en' when none was)."""
+    return _state.get("lang", "en")  # type: ignore[return-value]
 
 
 def reset() -> None:
-    """Forget the chosen language (tests change the environment between commands)."""
+    """Forget what was told: English and 0-9 again (tests tell a language per command)."""
     _state.clear()
 
 
@@ -146,7 +120,7 @@ def _catalog() -> Catalog:
 
 
 def _(message: str) -> str:
-    """The message in the chosen language (English when there is no translation)."""
+    """The message in the language told (English when there is no translation)."""
     if language() == "en":
         return message
     return _catalog().gettext(message)
@@ -158,59 +132,36 @@ def ngettext(one: str, many: str, count: int) -> str:
     return _catalog().ngettext(one, many, count)
 
 
-def _digits() -> dict[int, int] | None:
-    if "digits" not in _state:
-        native = NATIVE.get(language())
-        if native and _setting("digits") == "latin":
-            native = None
-        _state["digits"] = str.maketrans(LATIN, native) if native else None
-    return _state["digits"]  # type: ignore[return-value]
-
-
 def num(value: object) -> str:
     """A number (or a text of digits, such as '4.1') in the language's digits."""
-    table = _digits()
-    return str(value).translate(table) if table else str(value)
-
-
-_TO_LATIN = {ord(d): str(n) for native in NATIVE.values() for n, d in enumerate(native)}
-
-
-def latin(text: str) -> str:
-    """Devanagari and Bengali digits as 0-9 (input may use any of them)."""
-    return text.translate(_TO_LATIN)
+    table = _state.get("digits")
+    return str(value).translate(table) if table else str(value)  # type: ignore[arg-type]
 
 
 def fill(message: str, values: dict[str, object]) -> str:
     """The message with its placeholders filled; numbers in the language's digits, both
     the values and the numbers written in the message ('0..{most}', '-4.0'), but not the
-    digits of a word such as P1, b6 or UTF-8."""
-    return numbers(message).format(**{key: _said(v) for key, v in values.items()})
+    digits of a word such as P1, b6 or UTF-8. A sentence or a word of the table given as a
+    value (core.errors.Said, Refused, Word) is said by views/speech.py, not here."""
+    return numbers(message).format(**{key: _number(v) for key, v in values.items()})
+
+
+def _number(value: object) -> object:
+    """A number in the language's digits; any other value as it is."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return num(value)
+    return value
 
 
 def numbers(text: str) -> str:
     """The numbers written in a text in the language's digits ('0..13', '-4.0'), but not
     the digits of a word such as P1, b6 or UTF-8."""
-    table = _digits()
+    table = _state.get("digits")
     if table:
         import re
 
         text = re.sub(r"(?<!\w)(?<!\w-)[0-9]+(?!\w)", lambda m: m[0].translate(table), text)
     return text
-
-
-def _said(value: object) -> object:
-    """A value as the message shows it: a number in the language's digits, a sentence or
-    a table word (errors.Said, Refused, Word) in the language."""
-    from .core.errors import Word
-
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return num(value)
-    if hasattr(value, "local"):
-        return value.local()  # type: ignore[attr-defined]
-    if isinstance(value, Word):
-        return _(value)
-    return value
 
 
 def t(message: str, **values: object) -> str:

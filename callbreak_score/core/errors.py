@@ -1,4 +1,6 @@
-"""The one family of errors the tool refuses with: the message is the sentence the user sees."""
+"""The one family of errors the tool refuses with, and the sentences of the core: each a
+message id (an English sentence with {named} placeholders) and its values. str() is the
+English; views/speech.py says them in the interface's language."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ class Word(str):
 
 class Said(str):
     """A sentence of the core with named values (Said("bids: {low} to {high}", low=1,
-    high=13)): as a str it is the English; `local()` says it in the interface's language."""
+    high=13)): as a str it is the English; views/speech.py says it in the language."""
 
     message: str
     values: dict[str, object]
@@ -20,18 +22,13 @@ class Said(str):
         said.message, said.values = message, values
         return said
 
-    def local(self) -> str:
-        from callbreak_score.i18n import t
-
-        return t(self.message, **self.values)
-
 
 class Refused(Exception):
-    """A command was refused; nothing was changed. str(error) is shown to the user.
+    """A command was refused; nothing was changed. str(error) is the English sentence.
 
     The message is an English sentence with named placeholders and the values to fill
     them with (Refused("bid {bid} is too high", bid=9)): the core stays free of
-    languages, and `local()` says it in the interface's language where it is printed.
+    languages, and views/speech.py says it in the interface's language where it is shown.
     With `plural`, the message's plural form is chosen by the value `count`.
     """
 
@@ -40,18 +37,6 @@ class Refused(Exception):
         count = values.get("count")
         chosen = plural if plural is not None and count != 1 else message
         super().__init__(chosen.format(**values) if values else chosen)
-
-    def local(self) -> str:
-        """The message in the interface's language, numbers in its digits."""
-        from callbreak_score.i18n import _, fill, language, ngettext
-
-        if language() == "en":
-            return str(self)
-        if self.plural is not None:
-            message = ngettext(self.message, self.plural, self.values["count"])  # type: ignore[arg-type]
-        else:
-            message = _(self.message)
-        return fill(message, self.values) if self.values else message
 
 
 class Damaged(Refused):
@@ -95,8 +80,8 @@ def cut_word(word: str) -> str:
 
 
 def os_reason(error: OSError) -> str:
-    """Why the system refused a file, in the interface's language for the common reasons
-    (a Said), else the system's own words: the one place a strerror becomes a sentence."""
+    """Why the system refused a file: a Said for the common reasons (said in the interface's
+    language), else the system's own words: the one place a strerror becomes a sentence."""
     import errno
 
     reasons = {

@@ -4,14 +4,14 @@ only), any length, read in time linear in the text and never with int()'s ValueE
 
 Every number typed (a bid, tricks, a round, an option, a setting) is read here, so a
 number too long for any range is refused by the range check that follows, naming the
-range, like any other number outside it.
+range, like any other number outside it. The interface's languages are listed here too,
+each with the digits it writes numbers in (pure data: i18n is told which one speaks).
 """
 
 from __future__ import annotations
 
 LONGEST = 18  # digits read exactly: past every count of a game, within SQLite's integers
 SHOWN = 12  # digits of a longer number shown when it is refused
-LANGUAGES = ("en", "ne", "hi", "bn")  # the interface's languages: English first, the default
 
 
 class Long(int):
@@ -36,11 +36,22 @@ class Long(int):
 
 DIGITS = "0123456789०१२३४५६७८९০১২৩৪৫৬৭৮৯"  # Latin, Devanagari, Bengali: no other script's
 
+# The interface's languages (English first, the default) and the digits each writes
+# numbers in (none: Latin, 0-9)
+LANGUAGES = ("en", "ne", "hi", "bn")
+NATIVE = {"ne": DIGITS[10:20], "hi": DIGITS[10:20], "bn": DIGITS[20:30]}
+
+
+def language_of(name: str) -> str:
+    """The language a language or locale name names, as typed or set ('ne', 'ne_NP.UTF-8'
+    and 'ne_NP@latin' are ne); not necessarily one of LANGUAGES."""
+    return name.split(".")[0].split("@")[0].split("_")[0].lower()
+
 
 _TO_LATIN = {ord(digit): str(at % 10) for at, digit in enumerate(DIGITS)}
 
 
-def in_latin(text: str) -> str:
+def latin(text: str) -> str:
     """Devanagari and Bengali digits as 0-9 (a digit of any other script stays as it is)."""
     return text.translate(_TO_LATIN)
 

@@ -11,7 +11,7 @@ from decimal import ROUND_DOWN, Decimal, Inexact, InvalidOperation, localcontext
 
 from .errors import Refused, cut_word
 from .game import Game
-from .numbers import in_latin
+from .numbers import latin
 from .people import key
 from .values import frozen
 
@@ -47,7 +47,7 @@ def stake_of(text: str) -> Decimal:
     STAKE_PLACES decimal places: the nets of any sitting are then exact in Decimal's 28
     digits."""
     shown = cut_word(text.strip())
-    words = in_latin(text.strip())
+    words = latin(text.strip())
     try:  # Decimal reads any script's digits: only Latin, Devanagari and Bengali are ours
         stake = Decimal(words) if words.isascii() else Decimal("NaN")
     except InvalidOperation:

@@ -130,14 +130,16 @@ def start_game(players: Sequence[str] | None, typed: Mapping[str, object] | None
     if players is None:
         with store.locked(create=True):
             return store.add(next_game(store.load(store.resolve(None)), now())), []
-    from callbreak_score.storage.defaults import choose, said
+    from callbreak_score.storage.defaults import choose
     from callbreak_score.storage.settings import load
 
     choice = choose(dict(typed or {}), dict(load() if saved is None else saved), len(players))
     draft = new_game("", players, choice.rules, dealer, now())
     with store.locked(create=True):
         game = store.add(draft)
-    return game, said(choice)
+    from callbreak_score.views.texts import settings_used
+
+    return game, settings_used(choice)
 
 
 def bid(words: Sequence[str]) -> None:

@@ -31,8 +31,8 @@ SinceOpt = Annotated[str | None, typer.Option(
 def _since(words: str) -> float:
     from datetime import datetime
 
+    from callbreak_score.core.numbers import latin
     from callbreak_score.core.people import since
-    from callbreak_score.i18n import latin
 
     return since(latin(words), datetime.now().astimezone()).timestamp()
 

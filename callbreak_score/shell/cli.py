@@ -30,8 +30,13 @@ class Words(typer.core.TyperGroup):
         return super().parse_args(ctx, args)
 
     def main(self, *args: object, **kwargs: object) -> object:
-        """Run a command: its exit status (Click's own way, in standalone mode)."""
+        """Run a command: its exit status (Click's own way, in standalone mode). The
+        screen and the language are taken afresh: the tests run the app many times in one
+        process, each time with its own environment."""
+        from .language import decide
+
         acts.new_command()
+        decide()
         try:
             return super().main(*args, **kwargs)
         except Exception as error:
@@ -118,8 +123,8 @@ def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
 def main() -> int | None:
     """Run the Typer app (in another language, with its help texts translated): the
     command's exit status; its failures reach exits.py through Words.main."""
-    from callbreak_score.i18n import language
+    from .language import decide
 
-    command = typer.main.get_command(app) if language() == "en" else localized()
+    command = typer.main.get_command(app) if decide() == "en" else localized()
     status = command.main(prog_name="callbreak", standalone_mode=False)
     return status if isinstance(status, int) else exits.OK

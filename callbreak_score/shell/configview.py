@@ -8,6 +8,7 @@ import sys
 from callbreak_score.core.errors import Refused
 from callbreak_score.i18n import t
 from callbreak_score.storage import settings
+from callbreak_score.views import speech
 
 from .acts import say, screen
 from .exits import complain
@@ -62,4 +63,4 @@ def _still_wrong() -> None:
     """After a change that mended one problem of the file, the next one, on stderr."""
     left = settings.problem()
     if left is not None:
-        complain(t("warning: {problem}", problem=left))
+        complain(t("warning: {problem}", problem=speech.said(left)))

@@ -55,7 +55,9 @@ def ending(error: BaseException) -> Status:
     if isinstance(error, SystemExit):
         return error.code
     if isinstance(error, Refused):  # Damaged too
-        complain(error.local())
+        from callbreak_score.views.speech import said
+
+        complain(said(error))
         return REFUSED
     if isinstance(error, _click("NoArgsIsHelpError")):  # bare 'callbreak': its help
         error.show()
@@ -78,10 +80,9 @@ def ending(error: BaseException) -> Status:
     if isinstance(error, OSError) and _output_broken(error):
         _quiet_output()
         from callbreak_score.core.errors import os_reason
+        from callbreak_score.views.speech import said
 
-        reason = os_reason(error)
-        said = reason.local() if hasattr(reason, "local") else reason
-        complain(t("cannot write the output: {error}", error=said))
+        complain(t("cannot write the output: {error}", error=said(os_reason(error))))
     else:  # the last way out: one line, never a traceback
         kind, file = type(error).__name__, _details(error)
         complain(t("unexpected error ({kind}); this is a bug, please report it with "

@@ -13,7 +13,7 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.core.options import DEFAULT_PRESET
 from callbreak_score.i18n import _, t, tn
 from callbreak_score.storage import store
-from callbreak_score.views import texts
+from callbreak_score.views import speech, texts
 
 from . import acts
 from .acts import card, now, say
@@ -83,7 +83,7 @@ def list_games(
     if more:
         say(_("Older games are not shown; 'callbreak list --all' shows them all."))
     for problem in damaged:
-        complain(t("damaged: {problem}", problem=problem))
+        complain(t("damaged: {problem}", problem=speech.said(problem)))
 
 
 @app.command()
@@ -170,9 +170,11 @@ def restore(
 ) -> None:
     """Show a game's backups or put one back (the current version becomes a backup)."""
     from callbreak_score.storage.recovery import list_backups, restore_backup
+    from callbreak_score.views.recoveryview import backups
 
     if list_only:
-        say(list_backups(store.check_id(game)))
+        game_id = store.check_id(game)
+        say(backups(game_id, list_backups(game_id)))
         return
     with store.locked():
         restored, replaced = restore_backup(store.check_id(game), backup, now())
@@ -193,9 +195,10 @@ def doctor(
     from contextlib import nullcontext
 
     from callbreak_score.storage.recovery import check_all
+    from callbreak_score.views.recoveryview import problem as said_problem
 
     with store.locked() if fix else nullcontext():
-        problems = check_all(fix)
+        problems = [(said_problem(lines), left) for lines, left in check_all(fix)]
     # fitted to the screen, but a path is never broken: over two lines it cannot be copied
     from callbreak_score.views.layout import wrapped
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from callbreak_score.core.errors import Refused, Said, Word
 from callbreak_score.core.values import frozen
 from callbreak_score.storage import store
+from callbreak_score.views import speech
 
 INTERVAL = 0.2  # seconds between two looks at the file: a change reaches pages well within 1 s
 
@@ -43,8 +44,8 @@ def _place(key: str, value: object) -> object:
 
 class Problem(str):
     """Why the page cannot show a game, without local paths: as a str the English
-    (game.json's `problem`, the same in every language); `local()` says it in the
-    interface's language and digits (game.json's `said`, what the page shows)."""
+    (game.json's `problem`, the same in every language); views/speech.py says its `told`
+    in the interface's language and digits (game.json's `said`, what the page shows)."""
 
     told: Refused | Said
 
@@ -53,9 +54,6 @@ class Problem(str):
         problem = super().__new__(cls, str(told))
         problem.told = told
         return problem
-
-    def local(self) -> str:
-        return self.told.local()
 
 
 @frozen
@@ -141,7 +139,7 @@ class Watcher:
     def _problem(version: int, game_id: str | None, problem: Problem) -> View:
         import json
 
-        told = {"problem": problem, "said": problem.local()}
+        told = {"problem": problem, "said": speech.said(problem.told)}
         body = (json.dumps(told, ensure_ascii=False, indent=2) + "\n").encode()
         return View(version, game_id, body, _event(told, version, "problem"), problem)
 

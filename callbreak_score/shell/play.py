@@ -30,7 +30,7 @@ from callbreak_score.core.game import (
 from callbreak_score.core.numbers import whole
 from callbreak_score.i18n import N_, _, num, t, tn
 from callbreak_score.storage import store
-from callbreak_score.views import cells
+from callbreak_score.views import cells, speech
 from callbreak_score.views.texts import bids_said
 
 from .acts import change_game, now, start_game
@@ -157,7 +157,7 @@ class Session:
                     continue
                 typed.update(self.read_numbers(line, kind, order, typed, total))
             except Refused as error:
-                self.screen.say(error.local(), "red")
+                self.screen.say(speech.said(error), "red")
 
     def prompt(self, kind: str, seat: int, typed: dict[int, int], total: int,
                defaults: Sequence[int] | None) -> str:
@@ -287,7 +287,7 @@ class Session:
             try:
                 return move(saved)
             except Refused as error:
-                self.screen.say(error.local(), "red")
+                self.screen.say(speech.said(error), "red")
                 raise Again from None
 
         _, self.game = change_game(change, kind, self.game_id)
@@ -408,7 +408,7 @@ def start_new(screen: Screen, last: Game | None) -> str:
         try:
             check_new_names([*names, name] + [f"#{n}" for n in range(2 - seat)])
         except Refused as error:
-            screen.say(error.local(), "red")
+            screen.say(speech.said(error), "red")
             continue
         names.append(name.strip())
     saved = settings.load()

@@ -48,6 +48,9 @@ def dispatch(words: Sequence[str]) -> bool:
         from .tab import run_if_asked
 
         return run_if_asked()
+    from .language import decide
+
+    decide()  # before anything is said, a refusal of the words included
     acts.text_only(words)
     if list(words) in (["--version"], ["-V"]):
         sys.stdout.write(acts.version() + "\n")

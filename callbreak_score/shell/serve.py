@@ -22,6 +22,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from callbreak_score.core.errors import Refused, os_reason
 from callbreak_score.i18n import N_, _, language, num, t
+from callbreak_score.views import speech
 
 from .exits import complain
 from .guard import Guard, connection_limit
@@ -336,7 +337,7 @@ class Reporter:
         self.last = view.game_id, view.problem
         if view.problem is not None:
             complain(t("the page cannot show the game: {problem}",
-                       problem=view.problem.local()))
+                       problem=speech.said(view.problem.told)))
         else:
             print(t("The page shows game {game}.", game=view.game_id), flush=True)
 

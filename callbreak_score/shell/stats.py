@@ -23,9 +23,10 @@ def run(players: Sequence[str], since: float | None, newest: int | None, as_json
     found = standing_order(found)
     if damaged:
         from callbreak_score.i18n import t
+        from callbreak_score.views.speech import said
 
         for problem in damaged:
-            complain(t("damaged: {problem}", problem=problem))
+            complain(t("damaged: {problem}", problem=said(problem)))
     shown = {key(p.name) for p in found}
     missing = [p for p in players if key(p) not in shown]
     if missing:

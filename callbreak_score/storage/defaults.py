@@ -72,18 +72,3 @@ def choose(typed: dict[str, object], saved: dict[str, str], seats: int) -> Choic
         raise Refused("{refusal} (your settings gave {settings}; 'callbreak config' changes "
                       "them)", refusal=error, settings=", ".join(applied)) from None
     return Choice(rules, tuple(applied), tuple(unused))
-
-
-def said(choice: Choice) -> list[str]:
-    """The lines `new` prints about the settings it used (none when it used none), in the
-    interface's language."""
-    from callbreak_score.i18n import t
-
-    lines = []
-    if choice.applied:
-        lines.append(t("Defaults from your settings: {settings} (callbreak config).",
-                       settings=", ".join(choice.applied)))
-    if choice.unused:
-        lines.append(t("Settings not used for this game: {settings}.",
-                       settings=", ".join(unused.local() for unused in choice.unused)))
-    return lines

@@ -1,6 +1,7 @@
 """Putting back a backup (restore) and checking the whole data folder (doctor).
 
-All reading and writing goes through store; this module decides what to say and do.
+All reading and writing goes through store; this module decides what to do and what to
+say, as Said sentences and refusals (views/recoveryview.py says them in the language).
 """
 
 from __future__ import annotations
@@ -8,52 +9,34 @@ from __future__ import annotations
 import os
 import re
 
-from callbreak_score.core.errors import Refused
+from callbreak_score.core.errors import Refused, Said
 from callbreak_score.core.game import Game
 from callbreak_score.core.history import record
-from callbreak_score.core.scoring import points
 from callbreak_score.core.values import replace
-from callbreak_score.i18n import _, num, t
 
 from . import schema, store
 from .files import Unreadable
 
-
-def _describe(game: Game) -> str:
-    totals = ", ".join(f"{player} {num(points(game.rules, total))}"
-                       for player, total in zip(game.players, game.totals()))
-    count, done = game.completed, game.finished is not None
-    if count == 1:
-        return (t("{count} round played, finished; totals {totals}", count=1, totals=totals)
-                if done else
-                t("{count} round played, playing; totals {totals}", count=1, totals=totals))
-    return (t("{count} rounds played, finished; totals {totals}", count=count, totals=totals)
-            if done else
-            t("{count} rounds played, playing; totals {totals}", count=count, totals=totals))
+# A problem doctor finds: its lines (the problem, then what fixes it or was done), and
+# whether the problem is still there
+Problem = tuple[tuple[Said | Refused, ...], bool]
 
 
-def list_backups(game_id: str) -> str:
+def list_backups(game_id: str) -> list[tuple[int, str, Game | Refused]]:
+    """A game's backups, newest first: (number, when it was saved, the game it holds or
+    why it cannot be read)."""
     found = store.backups(game_id)
     if not found and not store.has_game(game_id):
         raise Refused("no game '{game}' and no backups of it; see 'callbreak list'",
                       game=game_id)
-    if not found:
-        return t("Game {game} has no backups yet (one is kept at every save).", game=game_id)
-    lines = [t("Backups of game {game} (newest first; put one back with 'callbreak restore "
-               "{game} --backup N'):", game=game_id)]
+    listed: list[tuple[int, str, Game | Refused]] = []
     for n, path in found:
         when = store.saved_at(path)
         try:
-            game = schema.decode(store.read_bytes(path), path, game_id)
+            listed.append((n, when, schema.decode(store.read_bytes(path), path, game_id)))
         except Refused as error:
-            lines.append("  " + t("{number}  saved {when}  {what}", number=n, when=num(when),
-                                  what=t("damaged: {problem}", problem=error.local())))
-            continue
-        # the change it ends with tells apart two versions of the same rounds and totals
-        lines.append("  " + t("{number}  saved {when}  after change {change}: {what}",
-                              number=n, when=num(when), change=num(len(game.history)),
-                              what=_describe(game)))
-    return "\n".join(lines)
+            listed.append((n, when, error))
+    return listed
 
 
 def restore_backup(game_id: str, n: int, now: str) -> tuple[Game, bool]:
@@ -91,19 +74,19 @@ def restore_backup(game_id: str, n: int, now: str) -> tuple[Game, bool]:
     return restored, replaced
 
 
-def check_all(fix: bool) -> list[tuple[str, bool]]:
+def check_all(fix: bool) -> list[Problem]:
     """Every problem in the data folder, each with its fix (done when `fix`: hold the lock,
     so that no save is writing the temp file this removes): (what is said, whether the
     problem is still there)."""
-    problems: list[tuple[str, bool]] = []
+    problems: list[Problem] = []
     home = store.home()
     unreadable: list[Unreadable] = []  # folders it may not read: said once each, left as is
     for path in store.game_files(unreadable):
         name = os.path.basename(path)
         game_id = name[:-5] if name.endswith(".json") else ""
         if not store.ID_PATTERN.match(game_id) or store.game_path(game_id) != path:
-            problems.append((t("{path}: not a game file of this folder (games/YYMM/ID.json); "
-                               "move it out of the data folder", path=path), True))
+            problems.append(((Said("{path}: not a game file of this folder (games/YYMM/ID.json); "
+                                   "move it out of the data folder", path=path),), True))
             continue
         try:
             store.load(game_id)
@@ -118,19 +101,18 @@ def check_all(fix: bool) -> list[tuple[str, bool]]:
             try:
                 store.remove(path)
             except OSError:
-                problems.append((t("{path}: temp file left by an interrupted save; "
-                                   "'callbreak doctor --fix' removes it", path=path), True))
+                problems.append(((Said("{path}: temp file left by an interrupted save; "
+                                       "'callbreak doctor --fix' removes it", path=path),), True))
                 continue
-            problems.append((t("{path}: removed a temp file left by an interrupted save",
-                               path=path), False))
+            problems.append(((Said("{path}: removed a temp file left by an interrupted save",
+                                   path=path),), False))
         else:
-            problems.append((t("{path}: temp file left by an interrupted save; "
-                               "'callbreak doctor --fix' removes it", path=path), True))
+            problems.append(((Said("{path}: temp file left by an interrupted save; "
+                                   "'callbreak doctor --fix' removes it", path=path),), True))
     try:
         current = store.current_id()
     except Refused as error:
-        problems.append((error.local() + "\n  " + _("fix: choose a game with 'callbreak use "
-                                                    "GAME'"), True))
+        problems.append(((error, Said("fix: choose a game with 'callbreak use GAME'")), True))
         current = None
     try:
         missing = current is not None and not store.has_game(current)
@@ -141,16 +123,15 @@ def check_all(fix: bool) -> list[tuple[str, bool]]:
     for error in unreadable:
         if error.path not in said:
             said.add(error.path)
-            problems.append((error.local(), True))
+            problems.append(((error,), True))
     if missing:
-        problems.append((t("{path}: points at '{game}', which is not a stored game; choose "
-                           "one with 'callbreak use GAME'", path=os.path.join(home, "current"),
-                           game=current), True))
+        problems.append(((Said("{path}: points at '{game}', which is not a stored game; choose "
+                               "one with 'callbreak use GAME'", path=os.path.join(home, "current"),
+                               game=current),), True))
     return problems
 
 
-def _damaged(game_id: str, path: str, error: Refused, fix: bool) -> tuple[str, bool]:
-    problem = error.local()
+def _damaged(game_id: str, path: str, error: Refused, fix: bool) -> Problem:
     good = None
     for n, backup in store.backups(game_id):
         try:
@@ -159,32 +140,32 @@ def _damaged(game_id: str, path: str, error: Refused, fix: bool) -> tuple[str, b
             continue
         good = n
         break
-    advice = (t("'callbreak restore {game} --backup {number}' puts back its newest sound "
-                "backup", game=game_id, number=str(good))
-              if good else _("it has no sound backup"))
+    advice = (Said("'callbreak restore {game} --backup {number}' puts back its newest sound "
+                   "backup", game=game_id, number=str(good))
+              if good else Said("it has no sound backup"))
     # a file it could not read, or one a newer version reads, is no damage to move aside
     if isinstance(error, Unreadable) or _newer(path):
-        return problem, True
+        return (error,), True
     if fix:
         try:
             moved = store.move_aside(path)
         except Refused as failed:
-            return problem + "\n  " + failed.local(), True
-        return problem + "\n  " + t("moved aside to {path} (bytes unchanged); {advice}",
-                                    path=moved, advice=advice), False
-    return problem + "\n  " + t("fix: {advice}, or 'callbreak doctor --fix' moves the file "
-                                "aside", advice=advice), True
+            return (error, failed), True
+        return (error, Said("moved aside to {path} (bytes unchanged); {advice}", path=moved,
+                            advice=advice)), False
+    return (error, Said("fix: {advice}, or 'callbreak doctor --fix' moves the file aside",
+                        advice=advice)), True
 
 
-def _damaged_backup(path: str, fix: bool) -> tuple[str, bool] | None:
+def _damaged_backup(path: str, fix: bool) -> Problem | None:
     """The problem of a file in backups/, or None when it is a sound backup."""
     name = os.path.basename(path)
     game_id = name.split(".", 1)[0]
     kept = name[len(game_id):]
     numbered = kept in {f".{n}.json" for n in range(1, store.BACKUPS + 1)}
     if not store.ID_PATTERN.match(game_id) or not (numbered or _ORIGINAL.match(kept)):
-        return (t("{path}: not a backup of this folder (backups/ID.N.json); move it out of "
-                  "the data folder", path=path), True)
+        return (Said("{path}: not a backup of this folder (backups/ID.N.json); move it out of "
+                     "the data folder", path=path),), True
     try:
         schema.decode(store.read_bytes(path), path, game_id)
     except FileNotFoundError:
@@ -192,16 +173,14 @@ def _damaged_backup(path: str, fix: bool) -> tuple[str, bool] | None:
     except Refused as error:
         # one it could not read, or one a newer version reads, is left where it is
         if isinstance(error, Unreadable) or _newer(path):
-            return error.local(), True
+            return (error,), True
         if fix:
             try:
                 moved = store.move_aside(path)
             except Refused as failed:
-                return error.local() + "\n  " + failed.local(), True
-            return error.local() + "\n  " + t("moved aside to {path} (bytes unchanged)",
-                                               path=moved), False
-        return error.local() + "\n  " + _("fix: 'callbreak doctor --fix' moves the damaged "
-                                           "backup aside"), True
+                return (error, failed), True
+            return (error, Said("moved aside to {path} (bytes unchanged)", path=moved)), False
+        return (error, Said("fix: 'callbreak doctor --fix' moves the damaged backup aside")), True
     return None
 
 

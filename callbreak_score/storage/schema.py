@@ -6,23 +6,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from callbreak_score.core import game as moves
-from callbreak_score.core import history as log
 from callbreak_score.core.errors import Damaged, Refused, Said, Word
-from callbreak_score.core.game import Game, Round
-from callbreak_score.core.history import Change
+from callbreak_score.core.game import Game, Round, check_players, replay
+from callbreak_score.core.history import KINDS, Change, stacks, synthesize
 from callbreak_score.core.rules import rules_from_dict
 from callbreak_score.core.values import replace
-from callbreak_score.i18n import N_
 
 SCHEMA = 3
 
-# What Python's json module says is wrong, in the catalogs so a damaged file's problem
-# is said in the interface's language (json's other words stay English)
-JSON_WORDS = (N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
-              N_("Expecting ':' delimiter"), N_("Expecting ',' delimiter"), N_("Extra data"),
-              N_("Unterminated string starting at"), N_("Invalid control character at"),
-              N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"))
+# What Python's json module says is wrong (given to a problem as a Word), marked as Words
+# for the catalogs so a damaged file's problem is said in the interface's language (json's
+# other words stay English)
+JSON_WORDS = (Word("Expecting value"), Word("Expecting property name enclosed in double quotes"),
+              Word("Expecting ':' delimiter"), Word("Expecting ',' delimiter"),
+              Word("Extra data"), Word("Unterminated string starting at"),
+              Word("Invalid control character at"), Word("Invalid \\escape"),
+              Word("Invalid \\uXXXX escape"))
 
 ID_PATTERN = re.compile(r"\A([0-9]{6})-([1-9][0-9]{0,5})\Z")  # Latin digits only
 MAX_PER_DAY = 999_999  # the largest number ID_PATTERN takes; store.add stops there
@@ -223,7 +222,7 @@ def _from_dict(raw: dict) -> Game:
     players = raw["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise Refused("'players' is not a list of names")
-    names = moves.check_players(players)
+    names = check_players(players)
     if names != tuple(players):
         raise Refused("'players' holds names with surrounding spaces")
     if raw["first_dealer"] not in names:
@@ -245,13 +244,13 @@ def _from_dict(raw: dict) -> Game:
         id=game_id, players=names, rules=rules, first_dealer=names.index(raw["first_dealer"]),
         created=raw["created"],
     )
-    game = moves.replay(start, parsed, raw["finished"] or raw["created"], raw["finished"])
+    game = replay(start, parsed, raw["finished"] or raw["created"], raw["finished"])
     if raw["history"] is None:
-        return replace(game, history=log.synthesize(game))
+        return replace(game, history=synthesize(game))
     if not isinstance(raw["history"], list):
         raise Refused("'history' is not a list of changes")
     changes = tuple(_change(c, n, game.seats) for n, c in enumerate(raw["history"], 1))
-    log.stacks(changes)  # refuses an undo or redo that does not fit the changes before it
+    stacks(changes)  # refuses an undo or redo that does not fit the changes before it
     return replace(game, history=changes)
 
 
@@ -284,7 +283,7 @@ def _change(raw: object, number: int, seats: int) -> Change:
         raise Refused("history entry {number} is not a change (at, change, from_round, "
                       "before, after, finished)", number=number)
     kind, at, first = raw["change"], raw["at"], raw["from_round"]
-    if kind not in log.KINDS:
+    if kind not in KINDS:
         raise Refused("history entry {number}: unknown change {kind}", number=number,
                       kind=repr(kind))
     if at is not None and not is_time(at):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 from callbreak_score.core.errors import Damaged, Refused, Said, cut_word, has_control
+from callbreak_score.core.numbers import language_of
 from callbreak_score.core.options import BY_KEY, CHOICE, DEFAULT_PRESET, TEXT, WHOLE, YESNO, Option
 
 KEYS = BY_KEY  # the settings this version knows -> their rows of the option table
@@ -47,7 +48,7 @@ def check(key: str, value: str) -> str:
     only setting, at the table where it fits best; Refused says what is allowed."""
     row = KEYS[known(key)]
     kind = row.kind
-    if kind == TEXT and row.choices and _language(value) not in row.choices:
+    if kind == TEXT and row.choices and language_of(value) not in row.choices:
         raise Refused("{key} is '{value}'; it can be {choices}", key=key, value=cut_word(value),
                       choices=_either(row.choices))
     if kind == CHOICE and value not in row.choices:
@@ -70,11 +71,6 @@ def check(key: str, value: str) -> str:
                       "the settings file; leave out the '#' or the space before it",
                       key=key, value=cut_word(value))
     return value
-
-
-def _language(value: str) -> str:
-    """The language a `language` value names, as i18n reads it ('ne_NP.UTF-8' is ne)."""
-    return value.split(".")[0].split("_")[0].lower()
 
 
 def _fits_a_game(row: Option, number: int) -> None:
@@ -210,8 +206,7 @@ def change(key: str, value: str | None) -> bool:
     where = path()
     if value is not None:
         if KEYS[known(key)].kind == WHOLE:
-            from callbreak_score.core.numbers import whole
-            from callbreak_score.i18n import latin
+            from callbreak_score.core.numbers import latin, whole
 
             number = whole(latin(value))  # typed in any digits, kept in 0-9: max-bid ००८ is 8
             value = str(number) if type(number) is int else latin(value)  # a Long: refused

@@ -46,7 +46,7 @@ def _dir(name: str) -> str:
 def check_id(game_id: str) -> str:
     """The game id as stored (typed in any digits: २६११२९-१ is 261129-1); anything else
     is refused (no paths, no tricks)."""
-    from callbreak_score.i18n import latin
+    from callbreak_score.core.numbers import latin
 
     stored = latin(game_id)
     if not ID_PATTERN.match(stored):

@@ -10,6 +10,7 @@ from callbreak_score.i18n import _, t
 
 from . import cells
 from .layout import Style
+from .speech import said
 
 
 def rules_text(preset: str, current: Game | None, style: Style) -> str:
@@ -22,5 +23,5 @@ def rules_text(preset: str, current: Game | None, style: Style) -> str:
               _("The options a table may add: 'callbreak new --help'.")]
     if current is not None:
         lines += ["", t("In force for the current game {game}:", game=current.id)]
-        lines += [f"  {line.local()}" for line in describe(current.rules)]
+        lines += [f"  {said(line)}" for line in describe(current.rules)]
     return cells.fit("\n".join(lines), min(style.width, 78)) + "\n"

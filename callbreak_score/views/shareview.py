@@ -8,6 +8,7 @@ from callbreak_score.core.rules import end_words
 from callbreak_score.core.scoring import made, points, round_scores, running_totals
 from callbreak_score.i18n import N_, _, language, num, t, tn
 
+from . import speech
 from .cells import wrap
 from .chartview import chart
 from .layout import Style
@@ -64,7 +65,7 @@ def text(game: Game, unicode: bool) -> str:
     top = set(game.winners())
     lines = [t("Call Break, {date}", date=num(game.created[:10]))]
     lines += wrap(t("{preset}, {ends}, game {game}", preset=game.rules.preset,
-                    ends=end_words(game.rules), game=game.id), PHONE, "  ")
+                    ends=speech.said(end_words(game.rules)), game=game.id), PHONE, "  ")
     for place, seat in places(game):
         mark = f" {_(TROPHY[unicode])}" if seat in top else ""
         lines += wrap(_place(game, place, seat) + mark, PHONE, "   ")
@@ -85,7 +86,8 @@ def picture(game: Game, fmt: str) -> str:
     rules = game.rules
     table = Table(title=Text(t("Call Break {date} · {preset}, {ends} · game {game}",
                                date=num(game.created[:10]), preset=rules.preset,
-                               ends=end_words(rules), game=game.id)), title_justify="left")
+                               ends=speech.said(end_words(rules)), game=game.id)),
+                  title_justify="left")
     table.add_column(_("Round"), justify="right")
     for name in game.players:
         table.add_column(Text(name), justify="right", overflow="fold")

@@ -12,6 +12,11 @@ from callbreak_score.i18n import _, num, t, tn
 
 from . import cells
 from .render import RED, Style, chained, names
+from .speech import said
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from callbreak_score.storage.defaults import Choice
 
 
 def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str:
@@ -56,7 +61,7 @@ def _turn(game: Game, number: int) -> str:
 
 
 def started(game: Game, guided: bool = False) -> str:
-    ends = end_words(game.rules)
+    ends = said(end_words(game.rules))
     text = (t("Started game {game} ({preset}, {ends}): {players}.", game=game.id,
               preset=game.rules.preset, ends=ends, players=", ".join(game.players)) + "\n"
             + t("Round {number}: {turn}.", number=1, turn=_turn(game, 1)))
@@ -64,6 +69,18 @@ def started(game: Game, guided: bool = False) -> str:
         return text
     return text + "\n" + t("Enter the bids in seat order: callbreak bid {slots}",
                            slots=_slots("B", game.seats))
+
+
+def settings_used(choice: Choice) -> list[str]:
+    """The lines `new` prints about the settings it used (none when it used none)."""
+    lines = []
+    if choice.applied:
+        lines.append(t("Defaults from your settings: {settings} (callbreak config).",
+                       settings=", ".join(choice.applied)))
+    if choice.unused:
+        lines.append(t("Settings not used for this game: {settings}.",
+                       settings=", ".join(said(unused) for unused in choice.unused)))
+    return lines
 
 
 def _slots(letter: str, seats: int) -> str:

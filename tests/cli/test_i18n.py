@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from callbreak_score import i18n
+from callbreak_score.core.numbers import NATIVE
+from callbreak_score.shell import language
 from tests.lib.helpers import FIXTURES, snapshot
 from tests.lib.languages import LANGS, PLAYERS, five_rounds, in_script, speak
 
@@ -20,7 +21,7 @@ SNAPSHOTS = FIXTURES / "i18n"
 # -- which language speaks ---------------------------------------------------------------
 
 def test_english_when_nothing_is_set() -> None:
-    assert i18n.choose() == "en"
+    assert language.choose() == "en"
 
 
 @pytest.mark.parametrize(("env", "want"), [
@@ -35,15 +36,15 @@ def test_english_when_nothing_is_set() -> None:
 def test_the_locale_variables_in_order(monkeypatch, env, want) -> None:
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    assert i18n.choose() == want
+    assert language.choose() == want
 
 
 def test_the_setting_beats_the_locale_and_callbreak_lang_beats_both(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("LANG", "bn_BD.UTF-8")
     Path(os.environ["CALLBREAK_CONFIG"]).write_text("language = hi\n", encoding="utf-8")
-    assert i18n.choose() == "hi"
+    assert language.choose() == "hi"
     monkeypatch.setenv("CALLBREAK_LANG", "ne")
-    assert i18n.choose() == "ne"
+    assert language.choose() == "ne"
 
 
 @pytest.mark.parametrize("given", ["fr", "xx_YY.UTF-8", "klingon"])
@@ -244,7 +245,7 @@ def test_every_help_fits_the_screen_in_each_language(monkeypatch, capsys, lang, 
         assert "│" not in out and in_script(out, lang), name
     localized().main(["tricks", "--help"], prog_name="callbreak", standalone_mode=False)
     tricks = capsys.readouterr().out
-    digits = i18n.NATIVE[lang]
+    digits = NATIVE[lang]
     assert digits[1] + digits[3] in tricks and "13" not in tricks
 
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from callbreak_score import i18n
+from callbreak_score.core.numbers import NATIVE
 from callbreak_score.storage import settings, store
+from callbreak_score.views.speech import said
 from tests.lib.helpers import snapshot
 from tests.lib.languages import LANGS, PLAYERS, five_rounds, in_script, speak
 
@@ -182,7 +183,7 @@ def test_a_damaged_settings_file_is_refused_in_each_language(monkeypatch, cli, h
     for lang in LANGS:
         assert lines[lang].startswith(f"callbreak: {config_file()}, ")
         assert "line" not in lines[lang]
-        assert f" {i18n.NATIVE[lang][number]}: " in lines[lang]  # in the language's digits
+        assert f" {NATIVE[lang][number]}: " in lines[lang]  # in the language's digits
     assert store.game_ids() == []
 
 
@@ -312,11 +313,12 @@ def test_the_scoreboards_problems_are_english_in_json_and_local_when_said(monkey
     assert problem == "no current game; start one with 'callbreak new P1 P2 P3 P4'"
     assert json.loads(views[-1].json)["problem"] == problem  # game.json: English, always
     speak(monkeypatch, lang)
-    assert in_script(first.local(), lang) and in_script(problem.local(), lang)
+    assert in_script(said(first.told), lang) and in_script(said(problem.told), lang)
     watcher = Watcher("260101-5", views.append)
     watcher.check()
     assert views[-1].problem == "no game '260101-5'; see 'callbreak list'"
-    assert in_script(views[-1].problem.local(), lang) and "260101-5" in views[-1].problem.local()
+    told = said(views[-1].problem.told)
+    assert in_script(told, lang) and "260101-5" in told
 
 
 @pytest.mark.parametrize("lang", ("en", *LANGS))
@@ -372,6 +374,6 @@ def test_the_since_examples_are_in_the_languages_digits(monkeypatch, cli, lang) 
     assert "(2026-11-29), a time today (19:30)" in cli("stats", "--since", "x", code=1).stderr
     speak(monkeypatch, lang)
     said = cli("settle", "--stake", "5", "--since", "x", code=1).stderr
-    digits = i18n.NATIVE[lang]
+    digits = NATIVE[lang]
     year = "".join(digits[int(d)] for d in "2026")
     assert year in said and "2026" not in said and "19:30" not in said

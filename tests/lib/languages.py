@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from callbreak_score import i18n
+from callbreak_score.shell import language
 from tests.lib.helpers import SEED_004
 
 LANGS = ("ne", "hi", "bn")
@@ -17,7 +17,7 @@ def speak(monkeypatch: pytest.MonkeyPatch, lang: str | None) -> None:
         monkeypatch.delenv("CALLBREAK_LANG", raising=False)
     else:
         monkeypatch.setenv("CALLBREAK_LANG", lang)
-    i18n.reset()
+    language.decide()  # as the shell decides at the start of each command
 
 
 def in_script(text: str, lang: str) -> bool:

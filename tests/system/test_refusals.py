@@ -85,6 +85,8 @@ def test_the_common_os_errors_are_said_in_the_interfaces_language(number: str) -
 
     from callbreak_score import i18n
     from callbreak_score.core.errors import Refused, os_reason
+    from callbreak_score.shell import language
+    from callbreak_score.views import speech
 
     code = getattr(errno, number)
     english = os_reason(OSError(code, os.strerror(code)))
@@ -93,9 +95,9 @@ def test_the_common_os_errors_are_said_in_the_interfaces_language(number: str) -
                     error=english)
     for lang in ("ne", "hi", "bn"):
         os.environ["CALLBREAK_LANG"] = lang
-        i18n.reset()
+        language.decide()
         try:
-            said = error.local()
+            said = speech.said(error)
         finally:
             del os.environ["CALLBREAK_LANG"]
             i18n.reset()

@@ -26,6 +26,7 @@ from callbreak_score.shell.guard import VANISHED, Guard, address_key
 from callbreak_score.shell.live import Problem, pathless
 from callbreak_score.shell.serve import MAX_CONNECTIONS, MAX_STREAMS, PER_ADDRESS, TIMEOUT
 from callbreak_score.storage import store
+from callbreak_score.views.speech import said
 from tests.lib.languages import LANGS, in_script
 from tests.lib.processes import run
 from tests.lib.serving import Events, Server
@@ -248,7 +249,7 @@ def test_problems_name_files_by_their_names_only() -> None:
     problem = Problem(Refused("cannot use the data folder {folder}: {error}", folder=folder,
                               error="Permission denied"))
     assert problem == "cannot use the data folder callbreak: Permission denied"
-    assert folder not in problem.local()
+    assert folder not in said(problem.told)
 
 
 @pytest.mark.skipif(not hasattr(socket, "TCP_USER_TIMEOUT"), reason="Linux only")
