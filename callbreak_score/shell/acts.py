@@ -137,14 +137,14 @@ def start_game(players: Sequence[str] | None, typed: Mapping[str, object] | None
     draft = new_game("", players, choice.rules, dealer, now())
     with store.locked(create=True):
         game = store.add(draft)
-    from callbreak_score.views.texts import settings_used
+    from callbreak_score.views.roundview import settings_used
 
     return game, settings_used(choice)
 
 
 def bid(words: Sequence[str]) -> None:
     from callbreak_score.core.game import enter_bids, parse_bids
-    from callbreak_score.views.texts import bids_entered
+    from callbreak_score.views.roundview import bids_entered
 
     _, game = change_game(lambda g: enter_bids(g, *parse_bids(g, words), now=now()), "bids")
     say(bids_entered(game))

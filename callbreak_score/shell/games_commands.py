@@ -13,7 +13,7 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.core.options import DEFAULT_PRESET
 from callbreak_score.i18n import _, t, tn
 from callbreak_score.storage import store
-from callbreak_score.views import speech, texts
+from callbreak_score.views import historyview, listview, speech
 
 from . import acts
 from .acts import card, now, say
@@ -49,7 +49,7 @@ def history(
 
         sys.stdout.write(history_json(chosen))
         return
-    say(texts.history_text(chosen, acts.screen()))
+    say(historyview.history_text(chosen, acts.screen()))
 
 
 @app.command("list")
@@ -79,7 +79,7 @@ def list_games(
 
         sys.stdout.write(jsonlib.dumps(entries, ensure_ascii=False, indent=2) + "\n")
         return
-    say(texts.game_list(entries, current, acts.screen()))
+    say(listview.game_list(entries, current, acts.screen()))
     if more:
         say(_("Older games are not shown; 'callbreak list --all' shows them all."))
     for problem in damaged:

@@ -31,7 +31,7 @@ from callbreak_score.core.numbers import whole
 from callbreak_score.i18n import N_, _, num, t, tn
 from callbreak_score.storage import store
 from callbreak_score.views import cells, speech
-from callbreak_score.views.texts import bids_said
+from callbreak_score.views.roundview import bids_said
 
 from .acts import change_game, now, start_game
 from .screen import Quit, Screen, open_screen
@@ -112,7 +112,7 @@ class Session:
 
     def show_card(self) -> None:
         from callbreak_score.views.render import scorecard
-        from callbreak_score.views.texts import standings_text
+        from callbreak_score.views.roundview import standings_text
 
         self.screen.raw(scorecard(self.game, self.screen.style))
         for line in standings_text(self.game):
@@ -314,7 +314,7 @@ class Session:
 
     def undo_saved(self) -> None:
         from callbreak_score.core.history import undo
-        from callbreak_score.views.texts import change_words
+        from callbreak_score.views.historyview import change_words
 
         taken = []
 
@@ -384,7 +384,7 @@ def choose_game(screen: Screen, game_id: str | None) -> str:
 def start_new(screen: Screen, last: Game | None) -> str:
     from callbreak_score.core.options import DEFAULT_PRESET, PRESETS
     from callbreak_score.storage import settings
-    from callbreak_score.views.texts import started
+    from callbreak_score.views.roundview import started
 
     screen.say(_("A new game of three to five players, in turn order: the first one deals "
                  "first."), "bold")

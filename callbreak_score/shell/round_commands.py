@@ -11,7 +11,7 @@ import typer
 from callbreak_score.core.errors import Refused, cut_word
 from callbreak_score.core.game import Game, add_penalty, parse_bids, parse_numbers, seat_of
 from callbreak_score.i18n import N_, t
-from callbreak_score.views import texts
+from callbreak_score.views import historyview, roundview
 
 from . import acts
 from .acts import card, change_game, now, say, start_game
@@ -53,7 +53,7 @@ def new(
             raise Refused("--again takes the players and rules of the current game; give "
                           "names and options without --again for another game")
         game, _ = start_game(None)
-        say(texts.started(game))
+        say(roundview.started(game))
         return
     if not players:
         raise Refused("give three, four or five players in turn order: callbreak new P1 P2 "
@@ -63,7 +63,7 @@ def new(
                              dealer=dealer)
     for line in lines:
         say(line)
-    say(texts.started(game))
+    say(roundview.started(game))
 
 
 @app.command(context_settings=NUMBERS)
@@ -158,7 +158,7 @@ def _step(move: Callable, message: str) -> None:
         return after
 
     _, game = change_game(change, None)
-    say(t(message, change=texts.change_words(game, taken[0])))
+    say(t(message, change=historyview.change_words(game, taken[0])))
     card(game)
 
 
@@ -191,7 +191,7 @@ def penalty(
     _, game = change_game(
         lambda g: add_penalty(g, seat_of(g.players, name), number, now()),
         "penalty")
-    say(texts.penalized(game, seat_of(game.players, name), number or len(game.rounds)))
+    say(roundview.penalized(game, seat_of(game.players, name), number or len(game.rounds)))
     card(game)
 
 

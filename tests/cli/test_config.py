@@ -13,7 +13,7 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.core.rules import make_rules
 from callbreak_score.storage import settings, store
 from callbreak_score.storage.defaults import choose
-from callbreak_score.views.texts import settings_used as said
+from callbreak_score.views.roundview import settings_used as said
 from tests.lib.completing import env_for, fast_answer, same_as_typer
 from tests.lib.games import RULES_NAMES, play_seed
 from tests.lib.helpers import snapshot

@@ -1,0 +1,78 @@
+"""`callbreak history`, and what undo and redo say they took back: each change to a game
+in a few words, fitted to the screen's width."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from callbreak_score.core.game import Game
+from callbreak_score.core.history import Change
+from callbreak_score.i18n import _, num, t
+
+from . import cells
+from .layout import Style
+from .render import names
+
+
+def _numbers(values: Sequence[int] | None) -> str:
+    return "-" if values is None else " ".join(map(num, values))
+
+
+def change_words(game: Game, change: Change) -> str:
+    """What a change did, in a few words: 'round 3's tricks 5 3 2 3'."""
+    if change.kind in ("undo", "redo"):
+        target = change.target or 0
+        said = change_words(game, game.history[target - 1])
+        if change.kind == "undo":
+            return t("the undo of change {target} ({change})", target=target, change=said)
+        return t("the redo of change {target} ({change})", target=target, change=said)
+    number = change.round
+    if change.kind == "bids":
+        bids = change.after[0]
+        said = " ".join(f"{'b' if bids.is_blind(s) else ''}{num(b)}"
+                        for s, b in enumerate(bids.bids))
+        return t("round {number}'s bids {bids}", number=number, bids=said)
+    if change.kind == "tricks":
+        won = _numbers(change.after[0].tricks)
+        if change.finished[1] and not change.finished[0]:
+            return t("round {number}'s tricks {tricks} (the game ended)", number=number,
+                     tricks=won)
+        return t("round {number}'s tricks {tricks}", number=number, tricks=won)
+    if change.kind == "finish":
+        return _("the finish of the game")
+    if change.kind == "edit":
+        parts = []
+        for old, new in zip(change.before, change.after):
+            for what, a, b in (("bids", old.bids, new.bids), ("tricks", old.tricks, new.tricks)):
+                if a != b:
+                    parts.append(t("{what} {old} -> {new}", what=_(what), old=_numbers(a),
+                                   new=_numbers(b)))
+        if parts:
+            return t("the correction of round {number}: {parts}", number=number,
+                     parts="; ".join(parts))
+        return t("the correction of round {number}", number=number)
+    if change.kind == "penalty" and change.before and change.after:
+        seats = [s for s in range(len(game.players))
+                 if change.after[0].has_penalty(s) and not change.before[0].has_penalty(s)]
+        return t("the penalty for {names} in round {number}", number=number,
+                 names=names(game, seats))
+    if change.kind == "restore":
+        if not change.before and not change.after and change.finished[0] == change.finished[1]:
+            return _("the restore of a backup (nothing differed)")
+        return t("the restore of a backup (rounds from {number} on)", number=number)
+    return t("a {kind} change", kind=change.kind)
+
+
+def history_text(game: Game, style: Style) -> str:
+    if not game.history:
+        return cells.fit(t("Game {game} has no changes yet.", game=game.id), style.width) + "\n"
+    lines = cells.wrap(t("Changes to game {game}, oldest first:", game=game.id), style.width)
+    for number, change in enumerate(game.history, 1):
+        when = (num(change.at[:16].replace("T", " ")) if change.at
+                else _("before history was kept"))
+        line = f"{num(number):>3}  {when}  {change_words(game, change)}"
+        if cells.width(line) > style.width:  # the time on its own line, then the words
+            lines.append(f"{num(number):>3}  {when}")
+            line = f"     {change_words(game, change)}"
+        lines += cells.wrap(line, style.width, "     ")
+    return "\n".join(lines) + "\n"

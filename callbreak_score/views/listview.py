@@ -1,0 +1,47 @@
+"""`callbreak list`: the games, newest first, the current one marked, fitted to the
+screen's width."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from callbreak_score.i18n import _, num, tn
+
+from . import cells
+from .layout import Style
+from .render import RED
+
+
+def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str:
+    """The games, newest first, the current one marked with '*': a table row each when
+    the table fits the screen, else a few lines each."""
+    if not entries:
+        return cells.fit(_("No games yet. Start one with: callbreak new P1 P2 P3 P4"),
+                         style.width) + "\n"
+    header = ["", _("Game"), _("Players"), _("Rounds"), _("Ahead"), _("Status")]  # id: date
+    rows = []
+    for e in entries:
+        mark = "*" if e["id"] == current else ""
+        if e.get("damaged"):
+            rows.append([mark, e["id"], "", "", "", style.paint(_("damaged"), RED)])
+            continue
+        total = e["rounds_total"]
+        played = num(f"{e['rounds_played']}/{total}" if total else e["rounds_played"])
+        top = e["winners"] or e["leaders"]
+        status = _("finished") if e["finished"] else _("playing")
+        rows.append([mark, e["id"], ", ".join(e["players"]), played, ", ".join(top), status])
+    note = [_("* current game")] if current in {e["id"] for e in entries} else []
+    if cells.table_width(header, rows) <= style.width:
+        body = cells.table(header, rows, [False, False, False, True, False, False], style.box)
+        return "\n".join(body + note) + "\n"
+    lines = []
+    for row in rows:
+        mark, game_id, players, played, top, status = row
+        lines.append(f"{mark or ' '} {game_id} {style.dot} {status}")
+        if players:
+            lines += cells.wrap(f"    {players}", style.width, "    ")
+            count = 1 if played == num(1) else 2
+            summary = tn("{played} round", "{played} rounds", count, played=played)
+            lines += cells.wrap(f"    {summary}" + (f" {style.dot} {top}" if top else ""),
+                                style.width, "    ")
+    return cells.fit("\n".join(lines + note), style.width) + "\n"
