@@ -60,7 +60,7 @@ def config(
         show_default=False)] = None,
 ) -> None:
     """Your table's settings: language, digits, currency and the defaults for 'new'."""
-    from .configview import run
+    from .config import run
 
     run(key, value, unset)
 
