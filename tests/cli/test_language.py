@@ -15,8 +15,9 @@ from callbreak_score.core.errors import Damaged, Refused, Said, Word
 from callbreak_score.core.numbers import LANGUAGES, NATIVE, language_of, latin
 from callbreak_score.shell import language
 from callbreak_score.views.speech import said
+from tests.lib.helpers import REPO
 
-PACKAGE = Path(__file__).parent.parent / "callbreak_score"
+PACKAGE = REPO / "callbreak_score"
 
 
 def settings_file(text: str) -> None:
