@@ -18,9 +18,26 @@ from .values import frozen, replace
 COUNTS = {3: Word("three"), 4: Word("four"), 5: Word("five")}  # players, as messages say them
 WHAT = {"bids": Word("bids"), "tricks": Word("tricks")}  # what parse_numbers reads
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
-if TYPE_CHECKING:
-    from .history import Change
+KINDS = ("bids", "tricks", "edit", "finish", "penalty", "restore", "undo", "redo")
+
+
+@frozen
+class Change:
+    """One change to a game, stored in its history as a patch (history.py records,
+    undoes and redoes them)."""
+
+    kind: str
+    at: str | None  # None: made before the history was kept (a migrated file)
+    start: int  # index of the first round the patch replaces
+    before: tuple[Round, ...]
+    after: tuple[Round, ...]
+    finished: tuple[str | None, str | None] = (None, None)  # before, after
+    target: int | None = None  # undo/redo: the number (1-based) of the change taken back
+
+    @property
+    def round(self) -> int | None:
+        """The round the change is about (the first one it touches)."""
+        return self.start + 1 if self.before or self.after else None
 
 
 @frozen

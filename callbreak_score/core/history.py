@@ -9,27 +9,9 @@ stored: they follow from the log (a new change clears what could be redone).
 from __future__ import annotations
 
 from .errors import Refused
-from .game import Game, awarded
+from .game import Change, Game, awarded
 from .scoring import Round, over
-from .values import frozen, replace
-
-KINDS = ("bids", "tricks", "edit", "finish", "penalty", "restore", "undo", "redo")
-
-
-@frozen
-class Change:
-    kind: str
-    at: str | None  # None: made before the history was kept (a migrated file)
-    start: int  # index of the first round the patch replaces
-    before: tuple[Round, ...]
-    after: tuple[Round, ...]
-    finished: tuple[str | None, str | None] = (None, None)  # before, after
-    target: int | None = None  # undo/redo: the number (1-based) of the change taken back
-
-    @property
-    def round(self) -> int | None:
-        """The round the change is about (the first one it touches)."""
-        return self.start + 1 if self.before or self.after else None
+from .values import replace
 
 
 def _plain(played: Round) -> Round:

@@ -7,8 +7,8 @@ import re
 from collections.abc import Callable
 
 from callbreak_score.core.errors import Damaged, Refused, Said, Word
-from callbreak_score.core.game import Game, Round, check_players, replay
-from callbreak_score.core.history import KINDS, Change, stacks, synthesize
+from callbreak_score.core.game import KINDS, Change, Game, Round, check_players, replay
+from callbreak_score.core.history import stacks, synthesize
 from callbreak_score.core.rules import rules_from_dict
 from callbreak_score.core.values import replace
 

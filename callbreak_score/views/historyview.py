@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from callbreak_score.core.game import Game
-from callbreak_score.core.history import Change
+from callbreak_score.core.game import Change, Game
 from callbreak_score.i18n import _, num, t
 
 from . import cells
