@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from .errors import Said
 from .numbers import LANGUAGES
-from .values import frozen
 
 PRESETS = ("nepal", "pagat", "tens")
 DEFAULT_PRESET = "nepal"
@@ -37,26 +36,42 @@ CHOICE = "one of the choices"
 TEXT = "text"
 
 
-@frozen
 class Option:
-    """One rule option of `new` and its setting, or a setting alone."""
+    """One rule option of `new` and its setting, or a setting alone. A row is a constant:
+    a plain class with slots, not a @frozen value, since every command builds the whole
+    table when it starts (values.py's generic fields cost several times as much)."""
 
-    key: str  # the setting's key; `new`'s option is --key
-    kind: str  # WHOLE, YESNO, CHOICE or TEXT (TEXT with choices: a locale name of one)
-    help: str = ""  # `new --help`'s text for the option
-    keyword: str | None = None  # make_rules' keyword; None: a setting only, not of `new`
-    choices: tuple[str, ...] = ()
-    metavar: str | None = None  # the word `new --help` shows for its value
-    default: object = None  # the value when neither typed nor set (None: off, or by_preset)
-    by_preset: tuple[tuple[str, int | None], ...] = ()  # the presets' own defaults
-    span: tuple[int, int] | None = None  # a whole number's fixed range
-    counted: str | None = None  # "tricks": one above a round's tricks is left out;
-    # "bids": its range is the bids' total, widest at four players
-    presets: tuple[str, ...] = PRESETS  # the presets it is for
-    limited: tuple[str, ...] = ()  # its values that are for `presets` only ((): all)
-    needs: str | None = None  # the yes/no option it needs
-    unfit: Said | None = None  # said of a setting left out for `presets` or `needs`
-    group: str | None = None  # options that decide one thing together
+    __slots__ = ("key", "kind", "help", "keyword", "choices", "metavar", "default",
+                 "by_preset", "span", "counted", "presets", "limited", "needs", "unfit",
+                 "group")
+
+    def __init__(
+        self,
+        key: str,  # the setting's key; `new`'s option is --key
+        kind: str,  # WHOLE, YESNO, CHOICE or TEXT (TEXT with choices: a locale name of one)
+        help: str = "",  # `new --help`'s text for the option
+        keyword: str | None = None,  # make_rules' keyword; None: a setting only, not of `new`
+        choices: tuple[str, ...] = (),
+        metavar: str | None = None,  # the word `new --help` shows for its value
+        default: object = None,  # the value when neither typed nor set (None: off, or by_preset)
+        by_preset: tuple[tuple[str, int | None], ...] = (),  # the presets' own defaults
+        span: tuple[int, int] | None = None,  # a whole number's fixed range
+        counted: str | None = None,  # "tricks": one above a round's tricks is left out;
+        # "bids": its range is the bids' total, widest at four players
+        presets: tuple[str, ...] = PRESETS,  # the presets it is for
+        limited: tuple[str, ...] = (),  # its values that are for `presets` only ((): all)
+        needs: str | None = None,  # the yes/no option it needs
+        unfit: Said | None = None,  # said of a setting left out for `presets` or `needs`
+        group: str | None = None,  # options that decide one thing together
+    ) -> None:
+        self.key, self.kind, self.help, self.keyword = key, kind, help, keyword
+        self.choices, self.metavar, self.default, self.by_preset = (
+            choices, metavar, default, by_preset)
+        self.span, self.counted, self.presets, self.limited = span, counted, presets, limited
+        self.needs, self.unfit, self.group = needs, unfit, group
+
+    def __repr__(self) -> str:
+        return f"Option({self.key!r})"
 
     @property
     def flag(self) -> bool:

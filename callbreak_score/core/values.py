@@ -26,20 +26,25 @@ def frozen(cls: type[T]) -> type[T]:
     defaults = {n: cls.__dict__[n] for n in names if n in cls.__dict__}
     for name in defaults:
         delattr(cls, name)
+    positions = {name: at for at, name in enumerate(names)}
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        if len(args) > len(names):
-            raise TypeError(f"{cls.__name__} takes {len(names)} fields, got {len(args)}")
-        given = dict(zip(names, args))
-        for name, item in kwargs.items():
-            if name not in names or name in given:
+        count = len(args)
+        if count > len(names):
+            raise TypeError(f"{cls.__name__} takes {len(names)} fields, got {count}")
+        for name in kwargs:
+            if positions.get(name, -1) < count:  # not a field, or given by position too
                 raise TypeError(f"{cls.__name__}: unexpected or repeated field {name!r}")
-            given[name] = item
-        for name in names:
-            item = given.get(name, defaults.get(name, _MISSING))
+        put = object.__setattr__
+        for name, item in zip(names, args):
+            put(self, name, item)
+        for name in names[count:]:  # the rest by name, else their defaults
+            item = kwargs.get(name, _MISSING)
             if item is _MISSING:
-                raise TypeError(f"{cls.__name__} needs the field {name!r}")
-            object.__setattr__(self, name, item)
+                item = defaults.get(name, _MISSING)
+                if item is _MISSING:
+                    raise TypeError(f"{cls.__name__} needs the field {name!r}")
+            put(self, name, item)
 
     def __setattr__(self, name: str, item: object) -> None:
         raise AttributeError(f"{cls.__name__} is frozen: cannot set {name!r}")

@@ -14,7 +14,7 @@ from callbreak_score.core.errors import Refused, cut_word
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every TAB
 if TYPE_CHECKING:
     from callbreak_score.core.game import Game
-    from callbreak_score.views.layout import Style
+    from callbreak_score.views.cells import Style
 
 COMPLETE_VAR = "_CALLBREAK_COMPLETE"  # the variable Typer's completion scripts set (tab.py)
 
@@ -69,10 +69,10 @@ _measured: dict[str, Style] = {}  # the screen of this command, measured once
 
 
 def screen() -> Style:
-    """The screen standard output shows on (views.layout.measure), measured once a
+    """The screen standard output shows on (views.cells.measure), measured once a
     command: every view of the command is drawn for this one value."""
     if "stdout" not in _measured:
-        from callbreak_score.views.layout import measure
+        from callbreak_score.views.cells import measure
 
         _measured["stdout"] = measure(sys.stdout)
     return _measured["stdout"]
@@ -86,9 +86,9 @@ def new_command() -> None:
 def say(text: str, cut: bool = True) -> None:
     """Print words for a person: every line fitted to the screen's width; with
     `cut=False` a path stays whole, to copy."""
-    from callbreak_score.views.layout import fit
+    from callbreak_score.views.cells import fitted
 
-    sys.stdout.write(fit(text.rstrip("\n"), screen(), cut) + "\n")
+    sys.stdout.write(fitted(text.rstrip("\n"), screen(), cut) + "\n")
 
 
 def card(game: Game) -> None:

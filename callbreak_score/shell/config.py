@@ -41,7 +41,7 @@ def run(key: str | None, value: str | None, unset: str | None) -> None:
         found = settings.load()
         say(listing(found))
         # fitted to the screen, the path whole: broken over two lines it cannot be copied
-        from callbreak_score.views.layout import wrapped
+        from callbreak_score.views.cells import wrapped
 
         said = t("Settings file: {path}", path=settings.path())
         sys.stdout.write(wrapped(said, screen(), "  ", cut=False) + "\n")

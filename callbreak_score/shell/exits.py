@@ -24,7 +24,7 @@ def complain(said: str) -> None:
     width like every other text, a word longer than a line (a path) kept whole to copy."""
     line = f"callbreak: {said}"
     if sys.stderr.isatty():
-        from callbreak_score.views.layout import measure, wrapped
+        from callbreak_score.views.cells import measure, wrapped
 
         line = wrapped(line, measure(sys.stderr), "  ", cut=False)
     print(line, file=sys.stderr)

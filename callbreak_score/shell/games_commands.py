@@ -200,7 +200,7 @@ def doctor(
     with store.locked() if fix else nullcontext():
         problems = [(said_problem(lines), left) for lines, left in check_all(fix)]
     # fitted to the screen, but a path is never broken: over two lines it cannot be copied
-    from callbreak_score.views.layout import wrapped
+    from callbreak_score.views.cells import wrapped
 
     said = [t("All files in {folder} are sound.", folder=store.home())] if not problems else [
         wrapped(part, acts.screen(), "    " if part.startswith("  ") else "  ", cut=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 
 from callbreak_score.views import cells
-from callbreak_score.views.layout import Style, fit
+from callbreak_score.views.cells import Style, fitted
 
 
 class Quit(Exception):
@@ -29,8 +29,8 @@ class Screen:
 
         # one print of every fitted line: Rich writes them as line by line, without the
         # cost of a print each (a pasted megabyte is thousands of lines)
-        fitted = Text(fit(text, self.style), style=style if self.color else "")
-        self.console.print(fitted, overflow="ignore", crop=False, soft_wrap=True)  # type: ignore
+        lines = Text(fitted(text, self.style), style=style if self.color else "")
+        self.console.print(lines, overflow="ignore", crop=False, soft_wrap=True)  # type: ignore
 
     def raw(self, text: str) -> None:
         """Text drawn by our own renderer (the scorecard), written as it is."""

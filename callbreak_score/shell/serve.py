@@ -347,7 +347,7 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
     import secrets
 
     from callbreak_score.storage import store
-    from callbreak_score.views.layout import wrapped
+    from callbreak_score.views.cells import wrapped
 
     from .acts import screen
 

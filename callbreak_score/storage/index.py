@@ -19,7 +19,7 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.core.stats import PlayerStats, Versus, seat_lines
 
 from . import store
-from .schema import ID_PATTERN
+from .schema import is_id
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def listing() -> dict[str, tuple[int, int, int]]:
         with entries:
             for entry in entries:
                 name = entry.name
-                if not name.endswith(".json") or not ID_PATTERN.match(name[:-5]):
+                if not name.endswith(".json") or not is_id(name[:-5]):
                     continue
                 if not name.startswith(month):
                     continue

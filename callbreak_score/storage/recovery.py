@@ -84,7 +84,7 @@ def check_all(fix: bool) -> list[Problem]:
     for path in store.game_files(unreadable):
         name = os.path.basename(path)
         game_id = name[:-5] if name.endswith(".json") else ""
-        if not store.ID_PATTERN.match(game_id) or store.game_path(game_id) != path:
+        if not schema.is_id(game_id) or store.game_path(game_id) != path:
             problems.append(((Said("{path}: not a game file of this folder (games/YYMM/ID.json); "
                                    "move it out of the data folder", path=path),), True))
             continue
@@ -163,7 +163,7 @@ def _damaged_backup(path: str, fix: bool) -> Problem | None:
     game_id = name.split(".", 1)[0]
     kept = name[len(game_id):]
     numbered = kept in {f".{n}.json" for n in range(1, store.BACKUPS + 1)}
-    if not store.ID_PATTERN.match(game_id) or not (numbered or _ORIGINAL.match(kept)):
+    if not schema.is_id(game_id) or not (numbered or _ORIGINAL.match(kept)):
         return (Said("{path}: not a backup of this folder (backups/ID.N.json); move it out of "
                      "the data folder", path=path),), True
     try:

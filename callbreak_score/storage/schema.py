@@ -3,7 +3,6 @@ their migrations (pure: bytes in, a Game out, or Damaged saying what is wrong)."
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from callbreak_score.core.errors import Damaged, Refused, Said, Word
@@ -23,8 +22,15 @@ JSON_WORDS = (Word("Expecting value"), Word("Expecting property name enclosed in
               Word("Invalid control character at"), Word("Invalid \\escape"),
               Word("Invalid \\uXXXX escape"))
 
-ID_PATTERN = re.compile(r"\A([0-9]{6})-([1-9][0-9]{0,5})\Z")  # Latin digits only
-MAX_PER_DAY = 999_999  # the largest number ID_PATTERN takes; store.add stops there
+MAX_PER_DAY = 999_999  # the largest number an id takes (is_id); store.add stops there
+
+
+def is_id(text: str) -> bool:
+    """Whether a text is a game id as stored: the date in six Latin digits, '-', and the
+    day's number, 1 to 999999 with no leading zero (\\A[0-9]{6}-[1-9][0-9]{0,5}\\Z, read
+    by hand: a regular expression costs every command its compiling)."""
+    return (8 <= len(text) <= 13 and text[6] == "-" and text.isascii()
+            and text[:6].isdigit() and text[7:].isdigit() and text[7] != "0")
 
 
 MAX_DIGITS = 18  # no number in a game is longer; a longer one is damage, not a score
@@ -217,7 +223,7 @@ def _from_dict(raw: dict) -> Game:
     if missing:
         raise Refused("is missing {fields}", fields=", ".join(repr(m) for m in missing))
     game_id = raw["id"]
-    if not isinstance(game_id, str) or not ID_PATTERN.match(game_id):
+    if not isinstance(game_id, str) or not is_id(game_id):
         raise Refused("has no valid 'id'")
     players = raw["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -256,9 +262,46 @@ def _from_dict(raw: dict) -> Game:
 
 # An ISO 8601 time as the code writes it (datetime.isoformat: 2026-11-29T19:30:00+05:45),
 # seconds, their fraction and the offset optional; the fields' ranges are checked after.
-_TIME = re.compile(r"\A(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d{3}(?:\d{3})?)?)?"
-                   r"(?:Z|[+-](\d\d):(\d\d)(?::(\d\d)(?:\.\d{6})?)?)?\Z", re.ASCII)
+# Read by hand, not with a regular expression: compiling one costs every `show` and `bid`
+# more than reading a game (tests/unit/test_schema_text.py holds the expression it matches).
 _DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _two(text: str, at: int) -> int | None:
+    """The two digits at `at`, or None."""
+    pair = text[at:at + 2]
+    return int(pair) if len(pair) == 2 and pair.isdigit() else None
+
+
+def _fraction(text: str, at: int, sizes: tuple[int, ...]) -> int:
+    """Where a '.' and its digits (as many as one of `sizes`) end, from `at`; -1: wrong."""
+    if text[at:at + 1] != ".":
+        return at
+    end = at + 1
+    while end < len(text) and text[end].isdigit():
+        end += 1
+    return end if end - at - 1 in sizes else -1
+
+
+def time_fields(text: str) -> tuple[int, ...] | None:
+    """(year, month, day, hour, minute, second, offset hours, minutes, seconds) of a time
+    as `datetime.isoformat` writes it, its ranges unchecked; None when not of that form."""
+    if not text.isascii() or len(text) < 16 or text[4] != "-" or text[7] != "-" \
+            or text[10] not in "T " or text[13] != ":" or not text[:4].isdigit():
+        return None
+    fields = [int(text[:4]), _two(text, 5), _two(text, 8), _two(text, 11), _two(text, 14)]
+    at, second = 16, 0
+    if text[at:at + 1] == ":":
+        second, at = _two(text, at + 1), _fraction(text, at + 3, (3, 6))  # type: ignore[assignment]
+    offset: list[int | None] = [0, 0, 0]
+    if at == len(text) - 1 and text[at] == "Z":
+        at += 1
+    elif 0 <= at < len(text) and text[at] in "+-" and text[at + 3:at + 4] == ":":
+        offset[:2], at = [_two(text, at + 1), _two(text, at + 4)], at + 6
+        if text[at:at + 1] == ":":
+            offset[2], at = _two(text, at + 1), _fraction(text, at + 3, (6,))
+    found = (*fields, second, *offset)
+    return found if at == len(text) and None not in found else None  # type: ignore[return-value]
 
 
 def is_time(value: object) -> bool:
@@ -266,11 +309,10 @@ def is_time(value: object) -> bool:
     (not 'garbage', not month 13, not February 30, not hour 99), as datetime.fromisoformat
     takes it (but an offset's minutes and seconds under 60); checked by hand, as importing
     datetime would cost every `show` and `bid` 2 ms."""
-    found = _TIME.match(value) if isinstance(value, str) else None
+    found = time_fields(value) if isinstance(value, str) else None
     if found is None:
         return False
-    year, month, day, hour, minute, second, off_h, off_m, off_s = (
-        int(part or 0) for part in found.groups())
+    year, month, day, hour, minute, second, off_h, off_m, off_s = found
     leap = month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
     return (year >= 1 and 1 <= month <= 12 and 1 <= day <= _DAYS[min(month, 12) - 1] + leap
             and hour < 24 and minute < 60 and second < 60

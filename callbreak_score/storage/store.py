@@ -22,11 +22,12 @@ from callbreak_score.core.errors import Damaged, Refused, Said, cut_word, os_rea
 from callbreak_score.core.game import Game
 
 from .files import CURRENT_LIMIT, GAME_LIMIT, Unreadable, read_regular
-from .schema import ID_PATTERN, MAX_PER_DAY, SCHEMA, decode, encode, version
+from .schema import MAX_PER_DAY, SCHEMA, decode, encode, is_id, version
 
 BACKUPS = 3
-_FILE_NAME = re.compile(r"\d{6}-[1-9]\d{0,5}\.json\Z")
 LOCK_TIMEOUT = 5.0
+# a game file's name; compiled (and cached by re) when ids are listed, not at every start
+FILE_NAME = r"\d{6}-[1-9]\d{0,5}\.json\Z"
 
 
 def home() -> str:
@@ -49,7 +50,7 @@ def check_id(game_id: str) -> str:
     from callbreak_score.core.numbers import latin
 
     stored = latin(game_id)
-    if not ID_PATTERN.match(stored):
+    if not is_id(stored):
         raise Refused("'{game}' is not a game id; ids look like {example} (see 'callbreak list')",
                       game=cut_word(game_id), example="261129-1")
     return stored
@@ -67,7 +68,7 @@ def backup_path(game_id: str, n: int) -> str:
 def has_game(game_id: str) -> bool:
     """Whether the game's file is there; Unreadable when its folder may not be read (it
     may well be there)."""
-    if ID_PATTERN.match(game_id) is None:
+    if not is_id(game_id):
         return False
     path = game_path(game_id)
     try:
@@ -117,7 +118,7 @@ def game_ids(prefix: str = "", limit: int | None = None) -> list[str]:
         if not (month.startswith(prefix) or prefix.startswith(month)):
             continue
         listed = names(os.path.join(_dir("games"), month))
-        ids = [n[:-5] for n in filter(_FILE_NAME.match, listed)
+        ids = [n[:-5] for n in filter(re.compile(FILE_NAME).match, listed)
                if n.startswith(month) and n.startswith(prefix)]
         # Same day: a shorter number is a smaller one, so (day, length, id) sorts by time.
         ids.sort(key=lambda i: (i[:6], len(i), i), reverse=True)
@@ -209,7 +210,7 @@ def resolve(game_id: str | None) -> str:
     current = current_id()
     if current is None:
         raise Refused("no current game; start one with 'callbreak new P1 P2 P3 P4'")
-    if not ID_PATTERN.match(current):
+    if not is_id(current):
         raise Damaged(_dir("current"),
                       Said("does not hold a game id; pick a game with 'callbreak use'"))
     if not has_game(current):

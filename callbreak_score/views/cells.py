@@ -1,5 +1,6 @@
-"""Terminal columns: how wide the screen is, how wide text is, cutting and wrapping text to
-fit, and the boxed table (the small renderer the hot path uses instead of Rich).
+"""Terminal columns: the screen (Style, the one value every view draws for), how wide text
+is, cutting and wrapping text to fit, and the boxed table (the small renderer the hot path
+uses instead of Rich).
 
 Columns are counted as terminals count them (wcwidth): combining marks, viramas and
 joiners (categories Mn, Me, Cf) take none, wide East Asian characters two, and the
@@ -268,3 +269,52 @@ def labels(names: Sequence[str], cols: int, more: str = "…") -> list[str]:
         return cut_names
     return [name if name == short else cut(f"{seat}:{name}", cols, more)
             for seat, (name, short) in enumerate(zip(names, cut_names), 1)]
+
+
+# -- the screen: one value, measured once a command by the shell (shell/acts.screen) and
+# passed to every view, which fits its text to it with wrap, the one wrapping function
+
+
+class Style:
+    """How to draw: colours on or off, box lines or plain ASCII, and the screen's width."""
+
+    def __init__(self, color: bool, unicode: bool, width: int = 80,
+                 encoding: str = "utf-8") -> None:
+        self.color = color
+        self.unicode = unicode
+        self.encoding = encoding  # the output's, for a view with characters of its own
+        self.box = "─│┌┬┐├┼┤└┴┘" if unicode else "-|+++++++++"
+        self.made, self.broken, self.pending = ("✓", "✗", "·") if unicode else ("+", "x", ".")
+        self.dot = "·" if unicode else "-"
+        self.more = "…" if unicode else "~"  # ends a name cut short
+        self.width = width
+
+    def paint(self, text: str, code: str) -> str:
+        return f"{code}{text}{RESET}" if self.color and text else text
+
+
+def measure(stream: object = None) -> Style:
+    """The screen a stream shows on (standard output by default): its width (COLUMNS,
+    else the terminal's, else 80), colour on a terminal unless NO_COLOR or TERM=dumb, and
+    box characters when its encoding has them."""
+    stream = stream or sys.stdout
+    isatty = getattr(stream, "isatty", lambda: False)()
+    color = isatty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "─│┌✓✗·…".encode(encoding)
+        unicode = True
+    except (UnicodeEncodeError, LookupError):
+        unicode = False
+    return Style(color, unicode, screen_width(stream), encoding)
+
+
+def fitted(text: str, style: Style, cut: bool = True) -> str:
+    """Every line of the text fitted to the screen, continuations two further in; with
+    `cut=False` a word longer than a line (a path to copy) stays whole."""
+    return fit(text, style.width, cut)
+
+
+def wrapped(text: str, style: Style, indent: str = "", cut: bool = True) -> str:
+    """One paragraph broken at spaces to the screen's width, later lines after `indent`."""
+    return "\n".join(wrap(text, style.width, indent, cut))

@@ -7,8 +7,7 @@ from callbreak_score.core.game import Game
 from callbreak_score.core.scoring import points, running_totals
 from callbreak_score.i18n import _, num, t
 
-from .cells import wrap
-from .layout import Style
+from .cells import Style, wrap
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from callbreak_score.core.game import Change, Game
 from callbreak_score.i18n import _, num, t
 
 from . import cells
-from .layout import Style
+from .cells import Style
 from .render import names
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from callbreak_score.i18n import _, num, tn
 
 from . import cells
-from .layout import Style
+from .cells import Style
 from .render import RED
 
 

@@ -22,7 +22,7 @@ from callbreak_score.core.scoring import (
 from callbreak_score.i18n import _, fill, num, t, tn
 
 from . import cells
-from .layout import Style
+from .cells import Style
 
 GREEN, RED, BOLD, DIM = "\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[2m"
 

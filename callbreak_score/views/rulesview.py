@@ -9,7 +9,7 @@ from callbreak_score.core.rules import PRESET_SUMMARIES, describe
 from callbreak_score.i18n import _, t
 
 from . import cells
-from .layout import Style
+from .cells import Style
 from .speech import said
 
 

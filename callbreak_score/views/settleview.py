@@ -7,8 +7,7 @@ from decimal import Decimal
 from callbreak_score.core.settle import Settlement
 from callbreak_score.i18n import _, num, t
 
-from .cells import width, wrap
-from .layout import Style
+from .cells import Style, width, wrap
 
 
 def money(amount: Decimal, stake: Decimal) -> str:

@@ -9,9 +9,8 @@ from callbreak_score.core.scoring import made, points, round_scores, running_tot
 from callbreak_score.i18n import N_, _, language, num, t, tn
 
 from . import speech
-from .cells import wrap
+from .cells import Style, wrap
 from .chartview import chart
-from .layout import Style
 from .render import chained, passed_over, top_total
 
 PHONE = 36  # columns a chat bubble on a phone shows without wrapping

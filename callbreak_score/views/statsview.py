@@ -10,8 +10,8 @@ from callbreak_score.core.stats import PlayerStats
 from callbreak_score.i18n import _, num, t
 from callbreak_score.storage.index import Report
 
-from .cells import wrap
-from .layout import Style, console, measure
+from .cells import Style, measure, wrap
+from .layout import console
 
 LONG_REBUILD = 300  # game files to read before a progress bar is worth showing
 

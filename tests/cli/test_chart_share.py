@@ -18,9 +18,8 @@ import pytest
 
 from callbreak_score.core import game as moves
 from callbreak_score.storage import store
-from callbreak_score.views.cells import width
+from callbreak_score.views.cells import Style, width
 from callbreak_score.views.chartview import can_draw_boxes, chart
-from callbreak_score.views.layout import Style
 from callbreak_score.views.shareview import picture, text
 from tests.lib.games import DEVANAGARI, NAMES, played
 from tests.lib.helpers import SEED_004
