@@ -44,9 +44,10 @@ FIVE_ROUNDS = [((4, 3, 2, 4), (5, 3, 2, 3)), ((3, 4, 3, 3), (3, 4, 4, 2)),
                ((3, 3, 4, 4), (5, 2, 4, 2))]
 
 
-def played(game: moves.Game) -> moves.Game:
+def played(game: moves.Game, at: str = "2016-01-01T21:00:00") -> moves.Game:
+    """The five rounds entered; a game that ends with them is finished `at`."""
     for bids, won in FIVE_ROUNDS:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, "t")
+        game = moves.enter_tricks(moves.enter_bids(game, bids), won, at)
     return game
 
 
@@ -54,12 +55,13 @@ def build(folder: Path, count: int) -> None:
     """`count` games on past days (3 a day), the newest an open game that is current."""
     games = folder / "games"
     games.mkdir(parents=True)
-    finished = played(moves.new_game("x", PLAYERS, make_rules(), None, "t"))
+    finished = played(moves.new_game("x", PLAYERS, make_rules(), None, "2016-01-01T20:00:00"))
     day0 = time.mktime((2016, 1, 1, 12, 0, 0, 0, 0, -1))
     for n in range(count - 1):
         day = time.strftime("%Y-%m-%d", time.localtime(day0 + (n // 3) * 86400))
         game_id = f"{day[2:4]}{day[5:7]}{day[8:10]}-{n % 3 + 1}"
-        data = schema.encode(replace(finished, id=game_id, created=day + "T20:00:00"))
+        data = schema.encode(replace(finished, id=game_id, created=day + "T20:00:00",
+                                     finished=day + "T21:00:00"))
         (games / game_id[:4]).mkdir(exist_ok=True)
         (games / game_id[:4] / f"{game_id}.json").write_bytes(data)
     current = played(moves.new_game("261129-1", PLAYERS, make_rules(open_game=True), None,

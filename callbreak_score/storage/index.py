@@ -140,15 +140,18 @@ def refresh(conn: sqlite3.Connection, report: Report | None = None) -> list[Refu
         now = listing()
         changed = sorted(i for i, stamp in now.items() if seen.get(i) != stamp)
         gone = [i for i in seen if i not in now]
+        # the cached figures count finished games only: a save of an unfinished game (every
+        # bid and tricks of the game at the table) leaves them as they are
+        counted = _finished_among(conn, gone + changed)
         for game_id in gone + changed:
             conn.execute("DELETE FROM files WHERE id = ?", (game_id,))
             conn.execute("DELETE FROM seats WHERE game = ?", (game_id,))
-        if gone or changed:
-            conn.execute("DELETE FROM cache")
         for done, game_id in enumerate(changed, 1):
             _add(conn, game_id, now[game_id])
             if report is not None:
                 report(done, len(changed))
+        if counted or _finished_among(conn, changed):
+            conn.execute("DELETE FROM cache")
         _prove(conn)
         conn.execute("COMMIT")
     except BaseException:
@@ -157,6 +160,14 @@ def refresh(conn: sqlite3.Connection, report: Report | None = None) -> list[Refu
     damaged = [row[0] for row in conn.execute(
         "SELECT id FROM files WHERE problem IS NOT NULL ORDER BY id")]
     return _problems(damaged)
+
+
+def _finished_among(conn: sqlite3.Connection, ids: list[str]) -> bool:
+    """Whether the index holds a finished game among these (many: as good as yes)."""
+    if len(ids) > 50:
+        return True
+    return any(conn.execute("SELECT 1 FROM seats WHERE game = ? AND finished = 1 LIMIT 1",
+                            (game_id,)).fetchone() for game_id in ids)
 
 
 class Untrusted(Exception):

@@ -266,3 +266,32 @@ def test_stats_fit_every_width_with_long_and_devanagari_names(cli, monkeypatch) 
         out = cli("stats").stdout
         assert all(width(line) <= cols for line in out.splitlines()), cols
         assert "गोपाल" not in out and "গোপাল" in out and "श्रीकृष्ण" in out
+
+
+def test_a_save_of_an_unfinished_game_keeps_what_finished_games_built(cli, home) -> None:
+    """The cached figures count finished games only: the bids and tricks of the game at the
+    table leave them as they are, and a change to a finished game counts them again."""
+    import sqlite3
+
+    from tests.lib.games import play_seed
+
+    play_seed(cli)  # five rounds: a finished game
+    first = store.current_id()
+    cli("stats")
+    conn = sqlite3.connect(home / "index.sqlite3")
+    value = conn.execute("SELECT value FROM cache WHERE name = 'all'").fetchone()[0]
+    marked = value.replace('"Asha"', '"Marked"')  # figures only the cache could show
+    assert marked != value
+    conn.execute("UPDATE cache SET value = ?, digest = ? WHERE name = 'all'",
+                 (marked, index._digest(marked)))
+    conn.commit()
+    conn.close()
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram")
+    cli("bid", "3", "3", "3", "3")
+    assert "Marked" in cli("stats").stdout  # kept: the new game is not finished
+    cli("tricks", "4", "3", "3", "3")
+    assert "Marked" in cli("stats").stdout
+    cli("use", first)
+    cli("edit", "1", "--bids", "4", "3", "2", "3")  # a finished game changed
+    shown = cli("stats").stdout
+    assert "Marked" not in shown and "Asha" in shown  # counted again from the files
