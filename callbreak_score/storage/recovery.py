@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 
 from callbreak_score.core.errors import Refused, Said
 from callbreak_score.core.game import Game
@@ -143,18 +144,27 @@ def _damaged(game_id: str, path: str, error: Refused, fix: bool) -> Problem:
     advice = (Said("'callbreak restore {game} --backup {number}' puts back its newest sound "
                    "backup", game=game_id, number=str(good))
               if good else Said("it has no sound backup"))
-    # a file it could not read, or one a newer version reads, is no damage to move aside
+    return _set_aside(
+        error, path, fix, Said("fix: {advice}, or 'callbreak doctor --fix' moves the file "
+                               "aside", advice=advice),
+        lambda moved: Said("moved aside to {path} (bytes unchanged); {advice}", path=moved,
+                           advice=advice))
+
+
+def _set_aside(error: Refused, path: str, fix: bool, advice: Said,
+               moved: Callable[[str], Said]) -> Problem:
+    """A damaged file's problem and what is done about it: with `fix` it is moved aside
+    (`moved` says where), else `advice` says how. A file it could not read, or one a newer
+    version reads, is no damage to move aside: it is left where it is."""
     if isinstance(error, Unreadable) or _newer(path):
         return (error,), True
-    if fix:
-        try:
-            moved = store.move_aside(path)
-        except Refused as failed:
-            return (error, failed), True
-        return (error, Said("moved aside to {path} (bytes unchanged); {advice}", path=moved,
-                            advice=advice)), False
-    return (error, Said("fix: {advice}, or 'callbreak doctor --fix' moves the file aside",
-                        advice=advice)), True
+    if not fix:
+        return (error, advice), True
+    try:
+        aside = store.move_aside(path)
+    except Refused as failed:
+        return (error, failed), True
+    return (error, moved(aside)), False
 
 
 def _damaged_backup(path: str, fix: bool) -> Problem | None:
@@ -171,16 +181,10 @@ def _damaged_backup(path: str, fix: bool) -> Problem | None:
     except FileNotFoundError:
         return None  # removed since it was listed
     except Refused as error:
-        # one it could not read, or one a newer version reads, is left where it is
-        if isinstance(error, Unreadable) or _newer(path):
-            return (error,), True
-        if fix:
-            try:
-                moved = store.move_aside(path)
-            except Refused as failed:
-                return (error, failed), True
-            return (error, Said("moved aside to {path} (bytes unchanged)", path=moved)), False
-        return (error, Said("fix: 'callbreak doctor --fix' moves the damaged backup aside")), True
+        return _set_aside(error, path, fix,
+                          Said("fix: 'callbreak doctor --fix' moves the damaged backup aside"),
+                          lambda moved: Said("moved aside to {path} (bytes unchanged)",
+                                             path=moved))
     return None
 
 
