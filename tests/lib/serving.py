@@ -107,6 +107,10 @@ def _pump(stream: IO[str], into: queue.Queue[str]) -> None:
         into.put(line)
 
 
+class Refused(AssertionError):
+    """The server answered 503: every event-stream slot is taken."""
+
+
 class Events:
     """An open event stream, read with a deadline: next() is the next (kind, object)."""
 
@@ -116,6 +120,9 @@ class Events:
                           f"Host: {server.host}:{server.port}\r\n\r\n".encode())
         self.buffer = b""
         head = self._until(b"\r\n\r\n", timeout)
+        if head.startswith(b"HTTP/1.0 503"):
+            self.sock.close()
+            raise Refused(head)
         assert head.startswith(b"HTTP/1.0 200"), head
         assert b"text/event-stream" in head
 
