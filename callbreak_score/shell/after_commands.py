@@ -4,28 +4,28 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import Annotated
-
-import typer
 
 from callbreak_score.core.errors import Refused
 from callbreak_score.i18n import t
 from callbreak_score.storage import store
 
 from .acts import say, screen
-from .params import GameArg, Whole
+from .declare import Commands, plain
 
-app = typer.Typer()
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
+    from typing import Annotated
+
+    import typer
+
+    from .params import GameArg, SinceOpt, Whole
+
+app = Commands()
 
 
 class Scheme(str, Enum):
     rank = "rank"
     points = "points"
-
-
-SinceOpt = Annotated[str | None, typer.Option(
-    "--since", metavar="WHEN", show_default=False,
-    help="Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.")]
 
 
 def _since(words: str) -> float:
@@ -72,7 +72,7 @@ def settle(
         if not games:
             raise Refused("no game was started since {since}; see 'callbreak list'",
                           since=since)
-    result = reckon(games, scheme.value, amount, partial)
+    result = reckon(games, plain(scheme), amount, partial)
     currency = get("currency")  # read for --json too: a damaged file is never ignored
     if json:
         import json as jsonlib
@@ -130,10 +130,10 @@ def share(
     from callbreak_score.views.chartview import can_draw_boxes
 
     chosen = store.load(store.resolve(game))
-    if fmt is ShareFormat.text:
+    if plain(fmt) == "text":
         text = shareview.text(chosen, can_draw_boxes(sys.stdout.encoding) or output is not None)
     else:
-        text = shareview.picture(chosen, fmt.value)
+        text = shareview.picture(chosen, plain(fmt))
     if output is None or output == "-":
         sys.stdout.write(text)
         return

@@ -13,7 +13,15 @@ from typer._completion_classes import completion_init
 
 from callbreak_score.i18n import _
 
-from . import acts, after_commands, exits, games_commands, round_commands, setup_commands
+from . import (
+    acts,
+    after_commands,
+    exits,
+    games_commands,
+    params,
+    round_commands,
+    setup_commands,
+)
 
 # The commands in the order --help lists them (the evening's, not the modules')
 LISTED = ("new", "bid", "tricks", "show", "undo", "redo", "history", "edit", "list", "use",
@@ -69,12 +77,14 @@ def root(
     """Keep the score of a Call Break (Callbreak, Call Bridge, Lakdi) game at a real table."""
 
 
-# Each module names its Typer `app` too, so that catalogs.py finds every command's help
-# by its `@app.command` decorator
-app.registered_commands = sorted(
-    (command for module in (round_commands, games_commands, after_commands, setup_commands)
-     for command in module.app.registered_commands),
-    key=lambda command: LISTED.index(command.name or command.callback.__name__))
+# Each command module declares its commands on its own `app` (declare.Commands, no Typer
+# imported): catalogs.py finds every command's help by its `@app.command` decorator, and
+# words.py calls the same functions when it reads the words itself
+for declared_name, settings, function in sorted(
+        (entry for module in (round_commands, games_commands, after_commands, setup_commands)
+         for entry in module.app.registered),
+        key=lambda entry: LISTED.index(entry[0] or entry[2].__name__)):
+    app.command(declared_name, **settings)(params.typed(function))
 
 
 class NarrowFormatter(click.HelpFormatter):

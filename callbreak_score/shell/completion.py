@@ -37,6 +37,21 @@ def build_spec() -> tuple[dict, dict]:
                   params.complete_settings: "settings",
                   params.complete_setting_values: "setting-values"}
 
+    def kind_of(param: object) -> dict:
+        """How words.py reads the parameter's words: text, a choice, a whole number in a
+        range, or (another kind) not at all."""
+        kind = param.type
+        if isinstance(kind, (params.Whole, params.WholeNumber)):
+            low, high = getattr(kind, "min", None), getattr(kind, "max", None)
+            if getattr(kind, "min_open", False) or getattr(kind, "max_open", False):
+                return {"type": "other"}
+            return {"type": "whole", **({"range": (low, high)} if (low, high) != (None, None)
+                                        else {})}
+        if getattr(kind, "choices", None):
+            return {"type": "choice"}
+        named = {"text": "text", "str": "text", "boolean": "flag"}
+        return {"type": named.get(kind.name, kind.name)}
+
     def params_of(command: object, callback: object) -> list[dict]:
         infos = {}
         if callback is not None:
@@ -57,6 +72,10 @@ def build_spec() -> tuple[dict, dict]:
                 "help": help_key(getattr(p, "help", None)) if is_option else None,
                 "choices": [str(getattr(c, "value", c)) for c in choices],
                 "complete": completers.get(infos.get(p.name)),
+                "required": bool(p.required),
+                **({"secondary": p.secondary_opts} if getattr(p, "secondary_opts", None)
+                   else {}),
+                **kind_of(p),
             })
         return out
 
@@ -66,6 +85,7 @@ def build_spec() -> tuple[dict, dict]:
         if command is None or command.hidden:
             continue
         commands[name] = {
+            "run": f"{command.callback.__module__}:{command.callback.__name__}",
             "short_help": help_key(command.get_short_help_str()),
             "params": params_of(command, command.callback),
             "loose": bool(command.context_settings.get("ignore_unknown_options")),
@@ -90,7 +110,8 @@ def spec_source() -> str:
     ]
     for name, command in root["commands"].items():
         loose = ", 'loose': True" if command["loose"] else ""
-        lines += [f"        {name!r}: {{'short_help': {command['short_help']!r}{loose}, "
+        lines += [f"        {name!r}: {{'run': {command['run']!r},\n"
+                  f"            'short_help': {command['short_help']!r}{loose}, "
                   "'params': [\n", params(command["params"], " " * 12), "        ]},\n"]
     lines += ["    },\n}}\n\nHELP = {\n"]
     lines += [f"    {text!r}: {shown!r},\n" for text, shown in helps.items()]

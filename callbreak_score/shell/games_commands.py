@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import Annotated
-
-import typer
 
 from callbreak_score.core.errors import Refused
 from callbreak_score.core.options import DEFAULT_PRESET
@@ -17,10 +14,18 @@ from callbreak_score.views import historyview, listview, speech
 
 from . import acts
 from .acts import card, now, say
+from .declare import Commands, plain
 from .exits import complain
-from .params import WHOLE, GameArg, Preset, complete_ids
 
-app = typer.Typer()
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
+    from typing import Annotated
+
+    import typer
+
+    from .params import WHOLE, GameArg, Preset, complete_ids
+
+app = Commands()
 
 
 class Format(str, Enum):
@@ -114,10 +119,10 @@ def export(
     """Export a game as CSV (default) or JSON."""
     from callbreak_score.views import export as exporter
 
-    if excel and fmt is not Format.csv:
+    if excel and plain(fmt) != "csv":
         raise Refused("--excel is for CSV; leave out --format json")
     chosen = store.load(store.resolve(game))
-    text = exporter.to_csv(chosen, excel) if fmt is Format.csv else exporter.to_json(chosen)
+    text = exporter.to_csv(chosen, excel) if plain(fmt) == "csv" else exporter.to_json(chosen)
     if chosen.finished is None:
         complain(tn(
             "warning: game {game} is not finished; exporting the {count} completed round so far",
@@ -147,7 +152,7 @@ def show_rules(
             current = store.load(store.resolve(None))
         except Refused:
             current = None
-    name = preset.value if preset else (current.rules.preset if current else DEFAULT_PRESET)
+    name = plain(preset) if preset else (current.rules.preset if current else DEFAULT_PRESET)
     from callbreak_score.views.rulesview import rules_text
 
     say(rules_text(name, current, acts.screen()))
@@ -207,4 +212,4 @@ def doctor(
         for problem, _left in problems for part in problem.split("\n")]
     sys.stdout.write("\n".join(said) + "\n")
     if any(left for _problem, left in problems):  # 0 only when all is sound now
-        raise typer.Exit(1)
+        raise SystemExit(1)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from enum import Enum
-from functools import wraps
 from typing import Annotated
 
 import typer
@@ -16,28 +15,20 @@ from typer._click import types as click_types
 from callbreak_score.core.options import NEW_OPTIONS, PRESETS, Option
 from callbreak_score.core.options import WHOLE as NUMBER
 
-
-def _whole(value: object) -> int:
-    """A number as a person types it (core.numbers), else as Click reads one ('+4')."""
-    from callbreak_score.core.numbers import whole
-
-    number = whole(value) if isinstance(value, str) else None
-    if number is None and isinstance(value, str) and not value.isascii():
-        raise ValueError(value)  # int() would read any script's digits: 'not a valid integer'
-    return int(value) if number is None else number  # type: ignore[call-overload]
+from .words import whole_number
 
 
 class Whole(click_types.IntRange):
-    """Click's number in a range, read by _whole: a number too long for int() is refused
+    """Click's number in a range, read by words.whole_number: a number too long for int() is refused
     as outside the range, named."""
 
-    _number_class = staticmethod(_whole)
+    _number_class = staticmethod(whole_number)
 
 
 class WholeNumber(click_types.IntParamType):
-    """Click's whole number, read by _whole; the command checks its range."""
+    """Click's whole number, read by words.whole_number; the command checks its range."""
 
-    _number_class = staticmethod(_whole)
+    _number_class = staticmethod(whole_number)
 
 
 WHOLE = WholeNumber()
@@ -66,45 +57,38 @@ def _parameter(row: Option) -> inspect.Parameter:
                              annotation=Annotated[kind, info])
 
 
-def rule_options(before: dict[str, str]) -> Callable[[Callable], Callable]:
-    """Give a command taking `**options` one option per row of the table, after its first
-    parameter and before its others (a number read as WHOLE reads it); `before` places
-    one of its own options before a row's (as `new --help` has always listed --dealer). The
-    command gets the rows' values as typed (None or False when not) by setting key, a
-    choice as its text."""
-
-    def decorate(command: Callable) -> Callable:
-        own = [p for p in inspect.signature(command, eval_str=True).parameters.values()
-               if p.kind != inspect.Parameter.VAR_KEYWORD]
-        placed = {before[p.name]: p for p in own if p.name in before}
-        rows = []
-        for row in NEW_OPTIONS:
-            if row.key in placed:
-                rows.append(placed[row.key].replace(kind=inspect.Parameter.KEYWORD_ONLY))
-            rows.append(_parameter(row))
-        rest = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own[1:]
-                if p.name not in before]
-        parameters = [own[0], *rows, *rest]
-        keys = {row.keyword: row.key for row in NEW_OPTIONS}
-
-        @wraps(command)
-        def wrapper(*args: object, **kwargs: object) -> object:
-            options = {keys[name]: getattr(value, "value", value)
-                       for name, value in kwargs.items() if name in keys}
-            given = {name: value for name, value in kwargs.items() if name not in keys}
-            return command(*args, **given, **options)
-
-        wrapper.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-        wrapper.__annotations__ = {p.name: p.annotation for p in parameters}
-        return wrapper
-
-    return decorate
+def typed(command: Callable) -> Callable:
+    """The command as Typer reads it: its annotations (strings in a command module, which
+    imports no Typer) made the Typer arguments and options they name, from this module's
+    names and Typer's; a command with `declare.rule_options` gets one option per row of
+    the table, after its first parameter and before its others (a number read as WHOLE)."""
+    names = {**globals(), "typer": typer}
+    names.update(getattr(command, "__wrapped__", command).__globals__)
+    command.__annotations__ = {
+        name: eval(kind, names) if isinstance(kind, str) else kind  # noqa: S307 (our own text)
+        for name, kind in command.__annotations__.items()}
+    before = getattr(command, "rule_options", None)
+    if before is None:
+        return command
+    own = [p for p in inspect.signature(command.__wrapped__, eval_str=True,
+                                        globals=names).parameters.values()
+           if p.kind != inspect.Parameter.VAR_KEYWORD]
+    placed = {before[p.name]: p for p in own if p.name in before}
+    rows = []
+    for row in NEW_OPTIONS:
+        if row.key in placed:
+            rows.append(placed[row.key].replace(kind=inspect.Parameter.KEYWORD_ONLY))
+        rows.append(_parameter(row))
+    rest = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own[1:]
+            if p.name not in before]
+    parameters = [own[0], *rows, *rest]
+    command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in parameters}
+    return command
 
 
 Preset = choices("Preset", PRESETS)  # `callbreak rules PRESET`
 
-# '-1' is a wrong number to refuse in one line, not an unknown option (as quick.py reads it)
-NUMBERS = {"ignore_unknown_options": True}
 
 
 def complete_ids(incomplete: str) -> list[str]:
@@ -162,3 +146,8 @@ GameArg = Annotated[
     typer.Argument(metavar="[GAME]", help="A game id (see 'callbreak list'); default: the "
                    "current game.", autocompletion=complete_ids, show_default=False),
 ]
+
+
+SinceOpt = Annotated[str | None, typer.Option(
+    "--since", metavar="WHEN", show_default=False,
+    help="Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.")]

@@ -4,9 +4,6 @@ finish, and play, which asks them all in turn."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated
-
-import typer
 
 from callbreak_score.core.errors import Refused, cut_word
 from callbreak_score.core.game import Game, add_penalty, parse_bids, parse_numbers, seat_of
@@ -15,17 +12,17 @@ from callbreak_score.views import historyview, roundview
 
 from . import acts
 from .acts import card, change_game, now, say, start_game
-from .params import (
-    NUMBERS,
-    WHOLE,
-    GameArg,
-    complete_dealer,
-    complete_pairs,
-    complete_players,
-    rule_options,
-)
+from .declare import NUMBERS, Commands, needs_click, rule_options
 
-app = typer.Typer()
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
+    from typing import Annotated
+
+    import typer
+
+    from .params import WHOLE, GameArg, complete_dealer, complete_pairs, complete_players
+
+app = Commands()
 
 
 @app.command()
@@ -96,6 +93,7 @@ def no_options(words: list[str]) -> list[str]:
     in one line by the core, and '-x=3' may name a player called -x."""
     for word in words:
         if word.startswith("--"):
+            needs_click()
             from typer._click.exceptions import NoSuchOption
             from typer._click.globals import get_current_context
 

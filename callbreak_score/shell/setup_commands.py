@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import Annotated
-
-import typer
 
 from callbreak_score.i18n import _
 
-from .params import NUMBERS, Whole, complete_ids, complete_setting_values, complete_settings
+from .declare import NUMBERS, Commands, needs_click, plain
 
-app = typer.Typer()
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
+    from typing import Annotated
+
+    import typer
+
+    from .params import Whole, complete_ids, complete_setting_values, complete_settings
+
+app = Commands()
 
 
 class Shell(str, Enum):
@@ -42,7 +47,10 @@ def serve(
     from .serve import run
 
     if host is not None and not lan:
-        raise typer.BadParameter(_("--host goes with --lan"), param_hint="--host")
+        needs_click()
+        from typer import BadParameter
+
+        raise BadParameter(_("--host goes with --lan"), param_hint="--host")
     run(game, port, lan, host)
 
 
@@ -72,4 +80,4 @@ def completion(
     """Print the TAB-completion script for a shell (the same as completions/ holds)."""
     from .tab import script
 
-    sys.stdout.write(script(shell.value))
+    sys.stdout.write(script(plain(shell)))

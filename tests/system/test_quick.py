@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from callbreak_score.shell import quick
+from callbreak_score.shell.completion_spec import SPEC
+from callbreak_score.shell.words import read
 from callbreak_score.storage import store
 from tests.lib.helpers import REPO
 from tests.lib.processes import callbreak_command, probe
@@ -40,7 +42,7 @@ def test_the_fast_show_prints_what_the_typer_command_prints(cli, words) -> None:
     cli("new", "--", "आश्मा", "Bimal", "Tulsi", "-x")
     cli("bid", "4", "3", "2", "4")
     cli("tricks", "5", "3", "2", "3")
-    assert quick.show_words(words) is not None
+    assert read(SPEC["root"]["commands"]["show"], words[1:]) is not None
     real = subprocess.run([*callbreak_command(), *words], capture_output=True, text=True,
                           env=os.environ.copy())
     typer_way = cli(*words, code=real.returncode)
@@ -49,9 +51,9 @@ def test_the_fast_show_prints_what_the_typer_command_prints(cli, words) -> None:
 
 
 @pytest.mark.parametrize("words", [["show", "--help"], ["show", "a", "b"], ["show", "-x"],
-                                   ["list"], []])
+                                   ["nosuch"], [], ["--rules", "new"]])
 def test_anything_else_is_left_to_typer(words) -> None:
-    assert quick.show_words(words) is None
+    assert quick.dispatch(words) is False
 
 
 def test_ruff_passes_including_the_banned_module_level_imports() -> None:
@@ -111,3 +113,30 @@ def test_bid_and_tricks_import_neither_typer_nor_rich(cli) -> None:
     assert "callbreak: bid -1 for Tulsi is outside this game's bids 1..13" in negative.stderr
     assert "'typer'" in probe("bid", "--help").stderr
     assert quick.dispatch(["bid"]) is False and quick.dispatch(["tricks", "--help"]) is False
+
+
+# Every command typed at the table, after the game and around it: run by the fast path,
+# without Typer, Click or Rich (chart and share's picture draw with Rich: not listed)
+TYPED = [
+    ["new", "Asha", "Bimal", "Tulsi", "Ram", "--rounds", "2"],
+    ["bid", "4", "3", "2", "4"], ["undo"], ["redo"], ["tricks", "5", "3", "2", "3"],
+    ["edit", "1", "--bids", "4", "3", "3", "3"], ["penalty", "Asha"], ["undo"],
+    ["show"], ["history"], ["list"], ["list", "--json"], ["rules"], ["rules", "pagat"],
+    ["settle", "--stake", "10", "--partial"], ["stats"], ["export", "--format", "json"],
+    ["config"], ["config", "currency", "Rs"], ["path"], ["doctor"], ["share"],
+    ["new", "A", "B", "C", "--open"], ["bid", "5", "5", "5"], ["tricks", "6", "6", "5"],
+    ["finish"], ["use", "{first}"],
+    ["stats", "A", "--games", "1"],
+]
+
+
+def test_every_command_typed_imports_neither_typer_click_nor_rich(cli) -> None:
+    first = None
+    for words in TYPED:
+        words = [word.format(first=first) for word in words]
+        result = probe(*words)
+        assert result.returncode == 0, (words, result.stderr)
+        heavy = result.stderr.rsplit("HEAVY ", 1)[1]
+        for name in ("typer", "click", "rich"):
+            assert f"'{name}'" not in heavy, (words, heavy)
+        first = first or store.current_id()

@@ -1,0 +1,202 @@
+"""The fast path's reading of the words (shell/words.py, from the generated table) and
+Typer's agree, command by command: the same values for the command's function, or the
+fast path leaves the words to Typer, which refuses them (a usage error, exit 2)."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.main import get_command
+
+from callbreak_score.shell import cli
+from callbreak_score.shell.completion_spec import SPEC
+from callbreak_score.shell.declare import plain
+from callbreak_score.shell.words import read
+
+COMMANDS = SPEC["root"]["commands"]
+
+
+class Called(Exception):
+    """Raised by a stand-in for a command's function: Typer called it with these values."""
+
+    def __init__(self, values: dict) -> None:
+        self.values = values
+
+
+def typer_reading(name: str, words: list[str]) -> dict | int:
+    """The values Typer gives `name`'s function for these words, or Click's exit status
+    when it refuses them."""
+    infos = [info for info in cli.app.registered_commands
+             if (info.name or info.callback.__name__) == name]
+    real = infos[0].callback
+
+    @functools.wraps(real)
+    def stand_in(**values: object) -> None:
+        raise Called(values)
+
+    infos[0].callback = stand_in
+    try:
+        status = get_command(cli.app).main([name, *words], prog_name="callbreak",
+                                           standalone_mode=False)
+    except Called as called:
+        return called.values
+    except SystemExit as refused:  # said by exits.py, as every command ends
+        return refused.code
+    finally:
+        infos[0].callback = real
+    assert "--help" in words, (name, words, status)  # only its help is not the function's
+    return status
+
+
+def function_of(name: str):
+    module, _, attribute = COMMANDS[name]["run"].partition(":")
+    return getattr(__import__(module, fromlist=[attribute]), attribute)
+
+
+def as_called(name: str, values: dict) -> dict:
+    """The values as the function sees them once Python has filled in its defaults (what
+    the fast path leaves out), each choice as its text."""
+    function = function_of(name)
+    parameters = inspect.signature(function).parameters
+    full = {key: p.default for key, p in parameters.items()
+            if p.default is not inspect.Parameter.empty}
+    full.update(values)
+    return {key: plain(value) for key, value in full.items()}
+
+
+def check(name: str, words: list[str]) -> None:
+    fast = read(COMMANDS[name], words)
+    typer_way = typer_reading(name, words)
+    if isinstance(typer_way, int):  # a usage error, or the command's help
+        assert fast is None, (name, words, fast, typer_way)
+        assert typer_way == 2 or (typer_way == 0 and "--help" in words)
+        return
+    assert fast is not None, (name, words, "left to Typer, which took them")
+    assert as_called(name, fast) == as_called(name, typer_way), (name, words)
+
+
+def test_the_table_runs_every_command_of_the_app() -> None:
+    listed = [info.name or info.callback.__name__ for info in cli.app.registered_commands]
+    assert list(COMMANDS) == listed
+    for name in COMMANDS:
+        assert callable(function_of(name))
+
+
+CALLS = [
+    ("new", ["A", "B", "C", "D"]),
+    ("new", []),
+    ("new", ["--again"]),
+    ("new", ["A", "B", "C", "--rules", "pagat", "--rounds", "5", "--open"]),
+    ("new", ["--rules=tens", "A", "B", "C", "D", "E", "--dealer", "C"]),
+    ("new", ["A", "B", "C", "D", "--min-bid", "२", "--max-bid=+8", "--penalty", "shortfall"]),
+    ("new", ["A", "B", "C", "D", "--rules", "chess"]),
+    ("new", ["A", "B", "C", "D", "--rounds", "three"]),
+    ("new", ["A", "B", "C", "D", "--rounds"]),
+    ("new", ["A", "B", "--", "-x", "--open"]),
+    ("new", ["A", "-x", "C"]),
+    ("new", ["A", "B", "C", "D", "--eight-wins=yes"]),
+    ("new", ["A", "B", "C", "D", "--blind", "--blind-min", "6", "--tiebreak", "tricks"]),
+    ("bid", ["4", "3", "2", "4"]),
+    ("bid", []),
+    ("bid", ["-1", "3", "-x=2", "4"]),
+    ("bid", ["--", "--x=1", "3"]),
+    ("bid", ["4", "--foo", "2"]),
+    ("tricks", ["a=5", "b=3", "-", "3"]),
+    ("show", []),
+    ("show", ["261129-1", "--json"]),
+    ("show", ["a", "b"]),
+    ("show", ["-x"]),
+    ("show", ["--help"]),
+    ("edit", ["2", "--bids", "1", "2", "3", "4"]),
+    ("edit", ["२", "--tricks", "1", "2", "3", "7", "--bids", "1", "1", "1", "1"]),
+    ("edit", []),
+    ("edit", ["x", "--bids", "1"]),
+    ("undo", []),
+    ("undo", ["again"]),
+    ("redo", []),
+    ("history", ["--json", "261129-2"]),
+    ("list", ["--all", "--json"]),
+    ("list", ["--all=1"]),
+    ("use", ["261129-1"]),
+    ("use", []),
+    ("finish", []),
+    ("export", ["-o", "out.csv", "--excel"]),
+    ("export", ["-oout.csv", "--format", "json"]),
+    ("export", ["-o=out.csv", "--format=csv", "261129-1"]),
+    ("export", ["--format", "xml"]),
+    ("export", ["-o"]),
+    ("export", ["-x"]),
+    ("rules", ["pagat"]),
+    ("rules", ["chess"]),
+    ("rules", []),
+    ("path", []),
+    ("restore", ["261129-1", "--list"]),
+    ("restore", ["261129-1", "--backup", "२"]),
+    ("restore", ["261129-1", "--backup", "x"]),
+    ("restore", []),
+    ("doctor", ["--fix"]),
+    ("penalty", ["Asha", "--round", "3"]),
+    ("penalty", ["Asha", "--round", "-3"]),
+    ("penalty", []),
+    ("play", []),
+    ("play", ["261129-1"]),
+    ("serve", ["--port", "0", "--lan", "--host", "127.0.0.1"]),
+    ("serve", ["--port", "70000"]),
+    ("serve", ["--port", "-1"]),
+    ("settle", ["--stake", "10"]),
+    ("settle", ["--stake", "0.50", "--scheme", "points", "--since", "today", "--json"]),
+    ("settle", []),
+    ("settle", ["--stake", "1", "--scheme", "money"]),
+    ("stats", []),
+    ("stats", ["Asha", "Bimal", "--since", "2026-11-01", "--games", "3", "--json"]),
+    ("stats", ["--games", "0"]),
+    ("stats", ["--games", "१०"]),
+    ("chart", []),
+    ("share", ["--format", "svg", "-o", "x.svg"]),
+    ("share", ["--format", "png"]),
+    ("config", []),
+    ("config", ["max-bid", "-3"]),
+    ("config", ["--unset", "rules"]),
+    ("config", ["language", "ne", "extra"]),
+    ("completion", ["fish"]),
+    ("completion", ["tcsh"]),
+    ("completion", []),
+]
+
+
+@pytest.mark.parametrize(("name", "words"), CALLS)
+def test_the_fast_reading_agrees_with_typer(name: str, words: list[str]) -> None:
+    check(name, words)
+
+
+def test_every_command_is_called_above() -> None:
+    assert set(COMMANDS) <= {name for name, _ in CALLS}
+
+
+def vocabulary(name: str) -> list[str]:
+    """Words to make calls of `name` from: its own options and their values, other
+    commands' options, numbers in every way they are typed, and words that look like
+    options."""
+    words = ["--", "-", "--help", "-x", "--nope", "A", "Bimal", "A=3", "-1", "0", "3", "+4",
+             "1_0", "२", "৩", "99999999999999999999", "2026-11-01", "x", "--bids", "--tricks",
+             "-o", "--json"]
+    for param in COMMANDS[name]["params"]:
+        for option in param["opts"]:
+            words += [option, f"{option}=3", f"{option}=x"]
+        words += param["choices"]
+    return words
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_any_words_are_read_alike_or_left_to_typer(name: str) -> None:
+    @settings(max_examples=60, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(st.lists(st.sampled_from(vocabulary(name)), max_size=7))
+    def alike(words: list[str]) -> None:
+        check(name, words)
+
+    alike()
