@@ -102,11 +102,17 @@ def stats(
 @app.command()
 def chart(game: GameArg = None) -> None:
     """Chart every player's running total round by round."""
-    from callbreak_score.views.chartview import chart as draw
-    from callbreak_score.views.layout import console
+    import os
+
+    from callbreak_score.views.chartview import chart_text
 
     style = screen()
-    console(style).print(draw(store.load(store.resolve(game)), style), end="")
+    # as Rich has always drawn it: FORCE_COLOR styles a pipe too, NO_COLOR leaves bold and
+    # dim, a dumb terminal gets neither
+    styled = (style.color or bool(os.environ.get("FORCE_COLOR"))) and (
+        os.environ.get("TERM") != "dumb")
+    colour = styled and "NO_COLOR" not in os.environ
+    sys.stdout.write(chart_text(store.load(store.resolve(game)), style, colour, styled))
 
 
 class ShareFormat(str, Enum):

@@ -1,6 +1,7 @@
-"""Where `play` writes and reads: the terminal (Rich for colour, readline for line
-editing and history) or a pipe (no colour; each typed line echoed so a transcript reads
-right). Every line is fitted to the screen's width."""
+"""Where `play` writes and reads: the terminal (colour, readline for line editing and
+history) or a pipe (no colour; each typed line echoed so a transcript reads right). Every
+line is fitted to the screen's width. Written by hand, not by Rich, whose import would
+cost more than the whole start-up: the same bytes Rich wrote."""
 
 from __future__ import annotations
 
@@ -14,28 +15,34 @@ class Quit(Exception):
     """The scorer quits: end of input, Ctrl-C, Ctrl-D or `q`."""
 
 
+# The styles play says its lines in, as terminal codes (Rich's standard colours)
+CODES = {"red": "31", "green": "32", "yellow": "33", "cyan": "36", "bold": "1", "dim": "2"}
+# The control characters Rich drops from a text (bell, backspace, tabs and feeds kept apart)
+CONTROL = dict.fromkeys((7, 8, 11, 12, 13))
+
+
 class Screen:
     """Where play writes and reads: the terminal or a pipe."""
 
-    def __init__(self, style: Style, echo: bool, console: object) -> None:
+    def __init__(self, style: Style, echo: bool) -> None:
         self.style = style  # the screen, measured once: every view of the session is drawn for it
         self.width = style.width
         self.color = style.color
         self.echo = echo  # off a terminal the typed line is echoed: a transcript reads right
-        self.console = console  # rich.console.Console
 
     def say(self, text: str, style: str = "") -> None:
-        from rich.text import Text
-
-        # one print of every fitted line: Rich writes them as line by line, without the
-        # cost of a print each (a pasted megabyte is thousands of lines)
-        lines = Text(fitted(text, self.style), style=style if self.color else "")
-        self.console.print(lines, overflow="ignore", crop=False, soft_wrap=True)  # type: ignore
+        # one write of every fitted line, each line in the style (as Rich wrote them),
+        # without the cost of a print each (a pasted megabyte is thousands of lines)
+        lines = fitted(text, self.style).translate(CONTROL).expandtabs(8).split("\n")
+        code = CODES[style] if self.color and style else None
+        sys.stdout.write("\n".join(f"\x1b[{code}m{line}\x1b[0m" if code and line else line
+                                    for line in lines) + "\n")  # a newline after, always
+        sys.stdout.flush()
 
     def raw(self, text: str) -> None:
         """Text drawn by our own renderer (the scorecard), written as it is."""
-        self.console.file.write(text if text.endswith("\n") else text + "\n")  # type: ignore
-        self.console.file.flush()  # type: ignore
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        sys.stdout.flush()
 
     def ask(self, prompt: str) -> str:
         """The next line typed, stripped; a line that is not text is refused and asked
@@ -65,10 +72,6 @@ class Screen:
 
 
 def open_screen() -> Screen:
-    import os
-
-    from rich.console import Console
-
     from .acts import screen
 
     style = screen()
@@ -82,8 +85,4 @@ def open_screen() -> Screen:
             import readline  # noqa: F401  (line editing and history for input())
         except ImportError:
             pass
-    console = Console(width=style.width, no_color=not style.color, highlight=False,
-                      color_system="standard" if style.color else None,
-                      force_terminal=style.color, emoji=False,
-                      legacy_windows=False if os.name != "nt" else None)
-    return Screen(style, not interactive, console)
+    return Screen(style, not interactive)

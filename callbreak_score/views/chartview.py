@@ -1,5 +1,7 @@
-"""The running totals of a game as a chart drawn with Rich: one series per player, names in
-the legend, the winner marked; ASCII where the output cannot encode box characters."""
+"""The running totals of a game as a chart: one series per player, names in the legend, the
+winner marked; ASCII where the output cannot encode box characters. Drawn as runs of text
+and style, which `chart_text` writes for a terminal without Rich (the `chart` command) and
+`chart` gives share's picture as Rich text."""
 
 from __future__ import annotations
 
@@ -29,16 +31,49 @@ def can_draw_boxes(encoding: str | None) -> bool:
         return False
 
 
+# The styles the chart's runs name, as terminal codes (SGR): what Rich writes for them
+CODES = {"bold": "1", "dim": "2", "bright_red": "91", "bright_green": "92",
+         "bright_blue": "94", "bright_magenta": "95", "bright_cyan": "96", "yellow": "33"}
+
+
+def chart_text(game: Game, style: Style, colour: bool, styled: bool) -> str:
+    """The chart as text for a terminal: with `styled`, bold and dim; with `colour`, each
+    player's colour too (as Rich writes them: NO_COLOR keeps bold and dim)."""
+    out = []
+    for text, kind in runs(game, style):
+        if kind is None or not styled or (kind not in ("bold", "dim") and not colour):
+            out.append(text)
+            continue  # a run's styles stop before its line ends, as Rich's do
+        code = f"\x1b[{CODES[kind]}m"
+        out.append("\n".join(f"{code}{line}\x1b[0m" if line else line
+                             for line in text.split("\n")))
+    return "".join(out)
+
+
 def chart(game: Game, style: Style) -> Text:
-    """The chart as wide as the screen or narrower (from 40 columns), in box characters
-    when the output can encode every one the chart draws."""
-    cols, unicode = style.width, can_draw_boxes(style.encoding)
+    """The chart as Rich text (for share's picture)."""
     from rich.text import Text
 
+    out = Text()
+    for text, kind in runs(game, style):
+        out.append(text, style=kind)
+    return out
+
+
+class _Runs(list):
+    def append(self, text: str, style: str | None = None) -> None:  # type: ignore[override]
+        super().append((text, style))
+
+
+def runs(game: Game, style: Style) -> list[tuple[str, str | None]]:
+    """The chart as wide as the screen or narrower (from 40 columns), in box characters
+    when the output can encode every one the chart draws: runs of text, each with the
+    style it is drawn in (None: plain)."""
+    cols, unicode = style.width, can_draw_boxes(style.encoding)
     rules = game.rules
     seats = range(len(game.players))
     series = [tuple(0 for _ in seats), *running_totals(rules, game.rounds)]
-    out = Text()
+    out = _Runs()
     # wrapped here, not by Rich, which counts Devanagari and Bengali vowel signs as no column
     title = wrap(t("Running totals, game {game}", game=game.id), cols)
     out.append("\n".join(title) + "\n", style="bold")
@@ -82,12 +117,15 @@ def chart(game: Game, style: Style) -> Text:
     out.append(" " * (gutter - 1) + " " + corner + hbar * plot + "\n", style="dim")
     out.append(_round_numbers(column, gutter + 1, plot) + "\n", style="dim")
     for seat, name in enumerate(game.players):
-        out.append(f"{_mark(seat, unicode)} ", style=COLOURS[seat % len(COLOURS)])
         # one run of text after the name: a picture places each styled run by Rich's
-        # count of columns, which a Devanagari font's glyphs need not match
+        # count of columns, which a Devanagari font's glyphs need not match; a line too
+        # long for the screen is broken at its spaces (wrap counts a vowel sign right)
         mark = f" {WINNER[unicode]} " + (_("winner") if game.finished else _("leader"))
-        out.append(f"{name} {num(points(rules, game.totals()[seat]))}"
-                   f"{mark if seat in top else ''}\n")
+        key = f"{_mark(seat, unicode)} "
+        line = "\n".join(wrap(f"{key}{name} {num(points(rules, game.totals()[seat]))}"
+                              f"{mark if seat in top else ''}", cols))
+        out.append(key, style=COLOURS[seat % len(COLOURS)])
+        out.append(line[len(key):] + "\n")
     return out
 
 

@@ -116,14 +116,14 @@ def test_bid_and_tricks_import_neither_typer_nor_rich(cli) -> None:
 
 
 # Every command typed at the table, after the game and around it: run by the fast path,
-# without Typer, Click or Rich (chart and share's picture draw with Rich: not listed)
+# without Typer, Click or Rich (share's picture draws with Rich: not listed)
 TYPED = [
     ["new", "Asha", "Bimal", "Tulsi", "Ram", "--rounds", "2"],
     ["bid", "4", "3", "2", "4"], ["undo"], ["redo"], ["tricks", "5", "3", "2", "3"],
     ["edit", "1", "--bids", "4", "3", "3", "3"], ["penalty", "Asha"], ["undo"],
     ["show"], ["history"], ["list"], ["list", "--json"], ["rules"], ["rules", "pagat"],
     ["settle", "--stake", "10", "--partial"], ["stats"], ["export", "--format", "json"],
-    ["config"], ["config", "currency", "Rs"], ["path"], ["doctor"], ["share"],
+    ["config"], ["config", "currency", "Rs"], ["path"], ["doctor"], ["share"], ["chart"],
     ["new", "A", "B", "C", "--open"], ["bid", "5", "5", "5"], ["tricks", "6", "6", "5"],
     ["finish"], ["use", "{first}"],
     ["stats", "A", "--games", "1"],
@@ -140,3 +140,15 @@ def test_every_command_typed_imports_neither_typer_click_nor_rich(cli) -> None:
         for name in ("typer", "click", "rich"):
             assert f"'{name}'" not in heavy, (words, heavy)
         first = first or store.current_id()
+
+
+def test_play_reaches_its_first_prompt_without_typer_click_or_rich(cli) -> None:
+    from tests.lib.processes import PROBE
+
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram")
+    for typed in ("", "q\n"):  # the end of input at the first prompt, and a quit
+        done = subprocess.run([sys.executable, "-c", PROBE, "play"], input=typed,
+                              capture_output=True, text=True, env=os.environ.copy())
+        assert "Round 1" in done.stdout and "Quit." in done.stdout, done.stdout
+        heavy = done.stderr.rsplit("HEAVY ", 1)[1]
+        assert all(f"'{name}'" not in heavy for name in ("typer", "click", "rich")), heavy
