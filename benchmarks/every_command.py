@@ -1,0 +1,166 @@
+"""Every command a user types, timed against `python -c pass` (a script, not a test).
+
+    python benchmarks/every_command.py [--runs 11] [--sizes 4,10000,100000]
+
+For each size it builds a data folder (benchmarks/startup_and_scale.py's `build`: games on
+past days, the newest an open game of five rounds that is current) and then, run by run,
+times as whole processes `python -c pass` and every command below, in a new order each
+run. It prints, for each command and size, the median time, the median of the run-by-run
+ratios to `python -c pass`, and the command's peak memory (the largest max RSS of its runs,
+from wait4). A command that changes the folder is undone after each run, untimed: its
+month folders, the current-game pointer and the settings are put back byte for byte.
+
+Targets (issue 17): every command at most 3x; show, bid, tricks and TAB 2x; --help 4x in
+every language; chart and share 6x. At 100,000 games see benchmarks/stats_scale.py for
+stats' own figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from startup_and_scale import build  # noqa: E402
+
+TAB = {"_CALLBREAK_COMPLETE": "complete_bash", "COMP_WORDS": "callbreak use ",
+       "COMP_CWORD": "2"}
+PAIRED = {"undo": "redo", "bid": "tricks"}
+COMMANDS: list[tuple[str, list[str], dict[str, str], str]] = [
+    # (label, words, extra environment, standard input)
+    ("show", ["show"], {}, ""),
+    ("bid", ["bid", "3", "3", "3", "3"], {}, ""),
+    ("tricks", ["tricks", "4", "3", "3", "3"], {}, ""),
+    ("TAB use", [], TAB, ""),
+    ("new", ["new", "Asha", "Bimal", "Tulsi", "Ram"], {}, ""),
+    ("undo", ["undo"], {}, ""),
+    ("redo", ["redo"], {}, ""),  # right after the undo, as tricks right after the bid
+    ("edit", ["edit", "1", "--bids", "4", "4", "2", "3"], {}, ""),
+    ("penalty", ["penalty", "Asha"], {}, ""),
+    ("finish", ["finish"], {}, ""),
+    ("list", ["list"], {}, ""),
+    ("use", ["use", "261129-1"], {}, ""),
+    ("history", ["history"], {}, ""),
+    ("rules", ["rules"], {}, ""),
+    ("settle", ["settle", "--stake", "10", "--partial"], {}, ""),
+    ("stats", ["stats"], {}, ""),
+    ("export", ["export"], {}, ""),
+    ("config", ["config"], {}, ""),
+    ("path", ["path"], {}, ""),
+    ("doctor", ["doctor"], {}, ""),
+    ("play", ["play"], {}, "q\n"),
+    ("--help", ["--help"], {}, ""),
+    ("new --help ne", ["new", "--help"], {"CALLBREAK_LANG": "ne"}, ""),
+    ("chart", ["chart"], {}, ""),
+    ("share", ["share"], {}, ""),
+    ("share svg", ["share", "--format", "svg"], {}, ""),
+]
+
+
+def run(command: list[str], env: dict[str, str], stdin: str) -> tuple[float, int, int]:
+    """(seconds, exit status, peak memory in KiB) of one whole process."""
+    began = time.perf_counter()
+    proc = subprocess.Popen(command, env=env, stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc.stdin.write(stdin.encode())  # type: ignore[union-attr]
+    proc.stdin.close()  # type: ignore[union-attr]
+    _, status, usage = os.wait4(proc.pid, 0)
+    spent = time.perf_counter() - began
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return spent, proc.returncode, usage.ru_maxrss
+
+
+class Folder:
+    """A data folder and what a changing command may change in it, put back after."""
+
+    def __init__(self, home: Path) -> None:
+        self.home = home
+        self.config = home / "config.toml"
+        self.saved = self._snapshot()
+
+    def _watched(self) -> list[Path]:
+        games = self.home / "games"
+        months = {"2611", time.strftime("%y%m")}
+        return [games / month for month in months] + [self.home / "current"]
+
+    def _snapshot(self) -> dict[Path, bytes]:
+        found = {}
+        for place in self._watched():
+            files = place.rglob("*") if place.is_dir() else [place] if place.exists() else []
+            for file in files:
+                if file.is_file():
+                    found[file] = file.read_bytes()
+        return found
+
+    def put_back(self) -> None:
+        now = self._snapshot()
+        for file in now.keys() - self.saved.keys():
+            file.unlink()
+        for file, data in self.saved.items():
+            if now.get(file) != data:
+                file.parent.mkdir(parents=True, exist_ok=True)
+                file.write_bytes(data)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--sizes", default="4,10000")
+    asked = parser.parse_args()
+    beside = Path(sys.executable).parent / "callbreak"
+    exe = str(beside) if beside.exists() else shutil.which("callbreak")
+    if exe is None:
+        sys.exit("install callbreak-score first (see README)")
+    work = Path(tempfile.mkdtemp(prefix="callbreak-every-"))
+    sizes = [int(size) for size in asked.sizes.split(",")]
+    folders = {}
+    for size in sizes:
+        home = work / str(size)
+        build(home, size)
+        folders[size] = Folder(home)
+    base: list[float] = []
+    times: dict[tuple[str, int], list[float]] = {}
+    peaks: dict[tuple[str, int], int] = {}
+    failed: set[str] = set()
+    for _ in range(asked.runs):
+        for size, folder in folders.items():
+            env = {**os.environ, "CALLBREAK_HOME": str(folder.home),
+                   "CALLBREAK_CONFIG": str(folder.config), "LANG": "C.UTF-8"}
+            units = [[step] for step in COMMANDS if step[0] not in PAIRED.values()]
+            for unit in units:  # redo right after its undo, tricks after its bid
+                unit += [step for step in COMMANDS if step[0] == PAIRED.get(unit[0][0])]
+            random.shuffle(units)
+            for label, words, extra, stdin in (step for unit in units for step in unit):
+                spent, status, peak = run([sys.executable, "-c", "pass"], env, "")
+                base.append(spent)
+                spent, status, peak = run([exe, *words], {**env, **extra}, stdin)
+                if status not in (0, 1):
+                    failed.add(f"{label} ({status})")
+                times.setdefault((label, size), []).append(spent / base[-1])
+                peaks[(label, size)] = max(peaks.get((label, size), 0), peak)
+                if label not in PAIRED:
+                    folder.put_back()
+    shutil.rmtree(work)
+    floor = statistics.median(base) * 1000
+    print(f"python -c pass: {floor:.1f} ms (median); each figure: the median of "
+          f"{asked.runs} run-by-run ratios to it, and the largest peak memory")
+    head = "".join(f" {f'{size:,} games':>18}" for size in sizes)
+    print(f"{'command':<14}{head}")
+    for label, *_ in COMMANDS:
+        cells = "".join(f" {statistics.median(times[(label, size)]):>8.2f}x "
+                        f"{peaks[(label, size)] / 1024:>6.1f} MB" for size in sizes)
+        print(f"{label:<14}{cells}")
+    if failed:
+        print("exited with another status than 0 or 1:", ", ".join(sorted(failed)))
+
+
+if __name__ == "__main__":
+    main()
