@@ -7,10 +7,8 @@ import sys
 from enum import Enum
 
 from callbreak_score.core.errors import Refused
-from callbreak_score.core.options import DEFAULT_PRESET
 from callbreak_score.i18n import _, t, tn
 from callbreak_score.storage import store
-from callbreak_score.views import historyview, listview, speech
 
 from . import acts
 from .acts import card, now, say
@@ -54,7 +52,9 @@ def history(
 
         sys.stdout.write(history_json(chosen))
         return
-    say(historyview.history_text(chosen, acts.screen()))
+    from callbreak_score.views.historyview import history_text
+
+    say(history_text(chosen, acts.screen()))
 
 
 @app.command("list")
@@ -84,6 +84,8 @@ def list_games(
 
         sys.stdout.write(jsonlib.dumps(entries, ensure_ascii=False, indent=2) + "\n")
         return
+    from callbreak_score.views import listview, speech
+
     say(listview.game_list(entries, current, acts.screen()))
     if more:
         say(_("Older games are not shown; 'callbreak list --all' shows them all."))
@@ -152,6 +154,8 @@ def show_rules(
             current = store.load(store.resolve(None))
         except Refused:
             current = None
+    from callbreak_score.core.options import DEFAULT_PRESET
+
     name = plain(preset) if preset else (current.rules.preset if current else DEFAULT_PRESET)
     from callbreak_score.views.rulesview import rules_text
 

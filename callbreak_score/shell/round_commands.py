@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from callbreak_score.core.errors import Refused, cut_word
-from callbreak_score.core.game import Game, add_penalty, parse_bids, parse_numbers, seat_of
 from callbreak_score.i18n import N_, t
-from callbreak_score.views import historyview, roundview
 
 from . import acts
 from .acts import card, change_game, now, say, start_game
@@ -19,6 +17,8 @@ if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
     from typing import Annotated
 
     import typer
+
+    from callbreak_score.core.game import Game
 
     from .params import WHOLE, GameArg, complete_dealer, complete_pairs, complete_players
 
@@ -45,6 +45,8 @@ def new(
 
     An option not given here comes from your settings when one is set ('callbreak config').
     """
+    from callbreak_score.views import roundview
+
     if again:
         if any(v not in (None, False) for v in [*options.values(), dealer, players]):
             raise Refused("--again takes the players and rules of the current game; give "
@@ -111,7 +113,7 @@ def edit(
     ] = None,
 ) -> None:
     """Correct a completed round; later totals follow."""
-    from callbreak_score.core.game import edit
+    from callbreak_score.core.game import edit, parse_bids, parse_numbers
 
     given = words or []
     no_options([word for word in given if word not in ("--bids", "--tricks")])
@@ -148,6 +150,8 @@ def edit_words(words: list[str]) -> tuple[list[str] | None, list[str] | None]:
 
 def _step(move: Callable, message: str) -> None:
     """Undo or redo on the current game: say what was taken back or put back."""
+    from callbreak_score.views.historyview import change_words
+
     taken: list = []
 
     def change(game: Game) -> Game:
@@ -156,7 +160,7 @@ def _step(move: Callable, message: str) -> None:
         return after
 
     _, game = change_game(change, None)
-    say(t(message, change=historyview.change_words(game, taken[0])))
+    say(t(message, change=change_words(game, taken[0])))
     card(game)
 
 
@@ -186,6 +190,9 @@ def penalty(
         help="The round (default: the latest round with bids).")] = None,
 ) -> None:
     """The table's penalty (a revoke, a misdeal): the player scores minus the bid."""
+    from callbreak_score.core.game import add_penalty, seat_of
+    from callbreak_score.views import roundview
+
     _, game = change_game(
         lambda g: add_penalty(g, seat_of(g.players, name), number, now()),
         "penalty")

@@ -11,6 +11,8 @@ from callbreak_score.core.history import stacks, synthesize
 from callbreak_score.core.rules import rules_from_dict
 from callbreak_score.core.values import replace
 
+from .jsontext import dumps, loads
+
 SCHEMA = 3
 
 # What Python's json module says is wrong (given to a problem as a Word), marked as Words
@@ -91,10 +93,15 @@ def _sound_text(raw: object) -> bool:
     return True
 
 
-def parse(data: bytes, path: str) -> dict:
-    """A file's JSON object, read strictly: Damaged names what is wrong with it."""
+def _json_error() -> type[Exception]:
+    """json's error class, imported only when a file is not JSON (jsontext reads without it)."""
     import json
 
+    return json.JSONDecodeError
+
+
+def parse(data: bytes, path: str) -> dict:
+    """A file's JSON object, read strictly: Damaged names what is wrong with it."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -102,13 +109,13 @@ def parse(data: bytes, path: str) -> dict:
     if not text.strip():
         raise Damaged(path, Said("is empty"))
     try:
-        raw = json.loads(text, object_pairs_hook=_object, parse_int=_int,
-                         parse_float=_float, parse_constant=_constant)
+        raw = loads(text, object_pairs_hook=_object, parse_int=_int,
+                    parse_float=_float, parse_constant=_constant)
     except _Twice as error:
         raise Damaged(path, Said("holds the key '{key}' twice", key=error.key)) from None
     except _Unreadable as error:
         raise Damaged(path, error.problem) from None
-    except json.JSONDecodeError as error:
+    except _json_error() as error:
         raise Damaged(path, Said("is not valid JSON ({error}, line {line}); it may have been "
                                  "cut short", error=Word(error.msg), line=error.lineno)) from None
     except RecursionError:
@@ -353,11 +360,6 @@ def _change(raw: object, number: int, seats: int) -> Change:
 
 
 def _change_text(change: Change) -> str:
-    import json
-
-    def dumps(value: object) -> str:
-        return json.dumps(value, ensure_ascii=False)
-
     of = f', "of": {change.target}' if change.target is not None else ""
     return (
         f'{{"at": {dumps(change.at)}, "change": {dumps(change.kind)}, '
@@ -402,27 +404,20 @@ def _ints(value: object, count: int) -> bool:
 
 def _round_text(played: Round) -> str:
     """One round as one line of JSON; blind and penalty only when someone has them."""
-    import json
-
     tricks = None if played.tricks is None else list(played.tricks)
     fields: dict[str, object] = {"bids": list(played.bids), "tricks": tricks}
     if played.blind is not None:
         fields["blind"] = list(played.blind)
     if played.penalty is not None:
         fields["penalty"] = list(played.penalty)
-    return json.dumps(fields, ensure_ascii=False)
+    return dumps(fields)
 
 
 def encode(game: Game) -> bytes:
     """The file text: indented JSON, one line per round, names as written (UTF-8)."""
-    import json
-
-    def dumps(value: object) -> str:
-        return json.dumps(value, ensure_ascii=False)
-
     rounds = ",\n".join(f"    {_round_text(r)}" for r in game.rounds)
     changes = ",\n".join(f"    {_change_text(c)}" for c in game.history)
-    rules = json.dumps(game.rules.to_dict(), ensure_ascii=False, indent=2).replace("\n", "\n  ")
+    rules = dumps(game.rules.to_dict(), indent=2).replace("\n", "\n  ")
     text = (
         "{\n"
         f'  "schema": {SCHEMA},\n'

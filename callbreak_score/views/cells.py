@@ -32,7 +32,11 @@ def screen_width(stream: object = None) -> int:
         return 80
 
 
-_WIDTHS: dict[str, int] = {}  # columns of characters met so far, up to a few thousand
+# Columns of characters met so far, up to a few thousand; the marks our views draw
+# (boxes, ticks, the chart's) are known from the start, so a scorecard of plain names
+# measures without loading unicodedata (tests/unit/test_cells.py checks them against it)
+DRAWN = "─│┌┬┐├┼┤└┴┘┄✓✗·…★●■▲◆✚▼"
+_WIDTHS: dict[str, int] = dict.fromkeys(DRAWN, 1)
 MARKS = ("Mn", "Mc", "Me")  # categories that join the letter before them
 JOINERS = VIRAMAS + "\u200d"  # after these, the next character joins the letter too
 

@@ -154,3 +154,13 @@ def test_a_letter_wider_than_the_line_stands_alone() -> None:
     long = "क" + "\u093f" * 50  # one letter of 51 columns
     assert cells.wrap(f"ab {long} cd", 10) == ["ab", long, "cd"] == \
         ref_wrap(f"ab {long} cd", 10)
+
+
+def test_the_drawn_marks_known_from_the_start_are_as_wide_as_unicodedata_says() -> None:
+    import unicodedata
+
+    from callbreak_score.views.cells import DRAWN
+
+    for ch in DRAWN:
+        assert unicodedata.category(ch) not in ("Mn", "Me", "Cf"), ch
+        assert unicodedata.east_asian_width(ch) not in ("W", "F"), ch

@@ -1,0 +1,123 @@
+"""JSON read and written as the json module does, without importing it.
+
+Importing `json` compiles six regular expressions (about a twentieth of what `callbreak
+show` may cost: README, "Speed"). Reading, `loads` drives json's own C scanner (`_json`)
+exactly as `json.loads` does; whatever goes wrong (a text that is not JSON, a hook's
+refusal) is read again by `json.loads`, which raises the same error it always has (so
+the hooks must be pure: on a refusal they run again).
+Writing, `dumps` writes what `json.dumps(value, ensure_ascii=False, indent=indent)`
+writes for the values a game file holds (text, whole numbers, true/false/null, lists and
+objects of them), with json's own C string escaper; anything else goes to `json.dumps`.
+tests/unit/test_jsontext.py holds both to the json module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+SPACE = " \t\n\r"  # what json skips around a value
+
+
+class _Context:
+    """What json's C scanner reads from a JSONDecoder."""
+
+    strict = True
+    object_hook = None
+
+    def __init__(self, pairs: Callable | None, whole: Callable | None, real: Callable | None,
+                 constant: Callable | None) -> None:
+        self.object_pairs_hook = pairs
+        self.parse_int = whole or int
+        self.parse_float = real or float
+        self.parse_constant = constant or _CONSTANTS.__getitem__
+        self.memo: dict = {}
+
+
+_CONSTANTS = {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}
+
+
+def loads(text: str, object_pairs_hook: Callable | None = None,
+          parse_int: Callable | None = None, parse_float: Callable | None = None,
+          parse_constant: Callable | None = None) -> object:
+    """json.loads(text, ...) for a str, the same value or the same exception."""
+    def slow() -> object:
+        import json
+
+        return json.loads(text, object_pairs_hook=object_pairs_hook, parse_int=parse_int,
+                          parse_float=parse_float, parse_constant=parse_constant)
+
+    try:
+        from _json import make_scanner
+    except ImportError:  # a Python without json's C speedups
+        return slow()
+    if text.startswith("\ufeff"):
+        return slow()  # json's own refusal of a byte-order mark
+    start = len(text) - len(text.lstrip(SPACE))
+    try:
+        value, end = make_scanner(_Context(object_pairs_hook, parse_int, parse_float,
+                                           parse_constant))(text, start)
+    except Exception:  # noqa: BLE001 - json says it again, in its own words
+        return slow()
+    if text[end:].strip(SPACE):
+        return slow()  # more after the value: json's 'Extra data'
+    return value
+
+
+def dumps(value: object, indent: int | None = None) -> str:
+    """json.dumps(value, ensure_ascii=False, indent=indent)."""
+    try:
+        from _json import encode_basestring
+    except ImportError:
+        encode_basestring = None
+    if encode_basestring is None or not _plain(value):
+        import json
+
+        return json.dumps(value, ensure_ascii=False, indent=indent)
+    out: list[str] = []
+    _write(value, out, encode_basestring, indent, 0)
+    return "".join(out)
+
+
+def _plain(value: object, depth: int = 0) -> bool:
+    """Whether the value holds only what dumps writes itself (no float, no other key)."""
+    if value is None or isinstance(value, (str, bool, int)) and type(value) in (str, bool, int):
+        return True
+    if depth > 50:
+        return False
+    if type(value) is list:
+        return all(_plain(item, depth + 1) for item in value)  # type: ignore[attr-defined]
+    if type(value) is dict:
+        return all(type(key) is str and _plain(item, depth + 1)
+                   for key, item in value.items())  # type: ignore[attr-defined]
+    return False
+
+
+def _write(value: object, out: list[str], text: Callable[[str], str], indent: int | None,
+           level: int) -> None:
+    if value is None:
+        out.append("null")
+    elif value is True:
+        out.append("true")
+    elif value is False:
+        out.append("false")
+    elif type(value) is int:
+        out.append(int.__repr__(value))
+    elif type(value) is str:
+        out.append(text(value))
+    else:
+        pairs = type(value) is dict
+        items = list(value.items()) if pairs else value  # type: ignore[attr-defined]
+        if not items:
+            out.append("{}" if pairs else "[]")
+            return
+        out.append("{" if pairs else "[")
+        inner = "" if indent is None else "\n" + " " * (indent * (level + 1))
+        between = ", " if indent is None else "," + inner
+        for at, item in enumerate(items):  # type: ignore[arg-type]
+            out.append(between if at else inner)
+            if pairs:
+                out.append(text(item[0]) + ": ")
+                item = item[1]
+            _write(item, out, text, indent, level + 1)
+        out.append(("" if indent is None else "\n" + " " * (indent * level))
+                   + ("}" if pairs else "]"))
