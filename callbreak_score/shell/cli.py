@@ -58,6 +58,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,  # 'callbreak completion SHELL' prints the one script per shell
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # Click's plain layout in every language (localized())
 )
 completion_init()  # Typer answers TAB for the shells even without its --install-completion
 
@@ -92,19 +93,16 @@ class NarrowFormatter(click.HelpFormatter):
     columns an option's text keeps room for its words instead of running past the edge."""
 
     def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
-        from callbreak_score.views.cells import wrap
+        from callbreak_score.views.helpview import first_column, fitted_terms
 
-        room = self.width - self.current_indent
-        fitted = []
-        for term, text in rows:  # a term wider than the screen on lines of its own
-            *over, last = wrap(term, room) if len(term) > room else [term]
-            fitted += [(line, "") for line in over] + [(last, text)]
-        super().write_dl(fitted, min(col_max, max(8, self.width // 3)), col_spacing)
+        rows = fitted_terms(list(rows), self.width - self.current_indent)
+        super().write_dl(rows, min(col_max, first_column(self.width)), col_spacing)
 
 
 def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
     """The commands as Click runs them, every help text in the interface's language and
-    its digits (Click's own words, such as 'Show this message and exit.', stay English).
+    its digits (Click's own words, such as 'Show this message and exit.', stay English);
+    views/helpview.py lays out the same pages without Click (shell/quick.py).
 
     Laid out by Click, not Rich: Rich counts a Devanagari or Bengali vowel sign as no
     column, so its boxes overrun the screen; Click counts every character as a column,
@@ -131,10 +129,11 @@ def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
 
 
 def main() -> int | None:
-    """Run the Typer app (in another language, with its help texts translated): the
-    command's exit status; its failures reach exits.py through Words.main."""
+    """Run the Typer app, its help texts in the interface's language: the command's exit
+    status; its failures reach exits.py through Words.main."""
     from .language import decide
 
-    command = typer.main.get_command(app) if decide() == "en" else localized()
+    decide()  # before the help texts are translated
+    command = localized()
     status = command.main(prog_name="callbreak", standalone_mode=False)
     return status if isinstance(status, int) else exits.OK

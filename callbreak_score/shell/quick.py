@@ -31,8 +31,8 @@ def dispatch(words: Sequence[str]) -> bool:
     if list(words) in (["--version"], ["-V"]):
         sys.stdout.write(acts.version() + "\n")
         return True
-    if not words:
-        return False
+    if not words or "--help" in words:
+        return _help(list(words))
     from .completion_spec import SPEC
     from .words import read
 
@@ -48,3 +48,39 @@ def dispatch(words: Sequence[str]) -> bool:
     except Slow:
         return False
     return True
+
+
+def _help(words: list[str]) -> bool:
+    """Show the help page Click would show for these words (a bare `callbreak`: on stderr,
+    exit 2, as Click's no_args_is_help); False: the Typer app reads them."""
+    if words[:1] == ["--help"]:  # the root's: Click reads no further than its options
+        lead = next((at for at, word in enumerate(words) if not word.startswith("-")),
+                    len(words))
+        if any(word != "--help" for word in words[:lead]):
+            return False
+        name = ""
+    elif not words:
+        name = ""
+    else:
+        from .completion_spec import SPEC
+        from .words import asks_help
+
+        command = SPEC["root"]["commands"].get(words[0])
+        if command is None or not asks_help(command, words[1:]):
+            return False  # an unknown command, or not its help: Click says what is wrong
+        name = words[0]
+    from callbreak_score.views.helpview import page
+
+    from . import exits
+    from .acts import screen
+    from .help_spec import PAGES
+
+    if not (words or PAGES[""]["no_args_is_help"]):
+        return False  # Click's usage error: a command is missing
+    shown = page(PAGES[name], screen().width) + "\n"
+    if words:
+        sys.stdout.write(shown)
+        return True
+    sys.stderr.write(shown)
+    sys.stderr.flush()
+    raise SystemExit(exits.USAGE)

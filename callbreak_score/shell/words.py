@@ -40,15 +40,18 @@ def _value(param: dict, word: str) -> tuple[bool, object]:
     return False, None  # a kind this reader does not know: Click's to read
 
 
-def read(command: dict, words: list[str]) -> dict[str, object] | None:
-    """The values for `command` (its entry in SPEC) from the words after its name, as Click
-    would give them to its function; None when Click is to read them."""
+def _split(command: dict, words: list[str]
+           ) -> tuple[list[tuple[dict, str, str | None]], list[str]] | None:
+    """The words after the command's name as Click's parser splits them: each option given
+    (its entry, its name as typed, its value or None for a flag) and the other words in
+    order; None when the parser would refuse them (an unknown option, a missing value) or
+    this reader does not know how Click reads them."""
     options: dict[str, dict] = {}
     for param in command["params"]:
         for name in param["opts"]:
             options[name] = param
     loose = command.get("loose", False)
-    given: dict[str, object] = {}
+    given: list[tuple[dict, str, str | None]] = []
     loose_words: list[str] = []
     at, only_arguments = 0, False
     while at < len(words):
@@ -63,7 +66,7 @@ def read(command: dict, words: list[str]) -> dict[str, object] | None:
         name, equals, value = word.partition("=") if word.startswith("--") else (word, "", "")
         param = options.get(name)
         if param is None and not word.startswith("--") and word[:2] in options:
-            param, equals, value = options[word[:2]], "=", word[2:]  # -oFILE
+            param, name, equals, value = options[word[:2]], word[:2], "=", word[2:]  # -oFILE
             if param["flag"]:
                 return None
         if param is None:
@@ -71,19 +74,39 @@ def read(command: dict, words: list[str]) -> dict[str, object] | None:
                 loose_words.append(word)  # not an option of this command: a word, as Click
                 continue
             return None
-        if param["name"] == "help" or param["multiple"] or param["nargs"] != 1 or (
-                name in param.get("secondary", ())):
+        if param["nargs"] != 1 or (param["flag"] and equals):
             return None
-        if param["flag"]:
-            if equals:
-                return None
-            given[param["name"]] = True
-            continue
-        if not equals:
+        if not param["flag"] and not equals:
             if at >= len(words):
                 return None
             value = words[at]
             at += 1
+        given.append((param, name, None if param["flag"] else value))
+    return given, loose_words
+
+
+def asks_help(command: dict, words: list[str]) -> bool:
+    """Whether Click shows the command's help for these words: --help given as an option
+    (not as an option's value, nor after --) and every other word parsed without a usage
+    error. The help comes before any value is read (--help is eager)."""
+    split = _split(command, words)
+    return split is not None and any(param["name"] == "help" for param, _n, _v in split[0])
+
+
+def read(command: dict, words: list[str]) -> dict[str, object] | None:
+    """The values for `command` (its entry in SPEC) from the words after its name, as Click
+    would give them to its function; None when Click is to read them."""
+    split = _split(command, words)
+    if split is None:
+        return None
+    options, loose_words = split
+    given: dict[str, object] = {}
+    for param, name, value in options:
+        if param["name"] == "help" or param["multiple"] or name in param.get("secondary", ()):
+            return None
+        if param["flag"]:
+            given[param["name"]] = True
+            continue
         ok, given[param["name"]] = _value(param, value)
         if not ok:
             return None

@@ -90,7 +90,8 @@ def test_settings_keys_are_the_rows_in_order() -> None:
 
 @pytest.mark.parametrize("row", NEW_OPTIONS, ids=ids)
 def test_every_option_is_in_new_help(row: Option) -> None:
-    shown = run("new", "--help").stdout  # 200 columns: each help text on its line
+    shown = CliRunner().invoke(app, ["new", "--help"], prog_name="callbreak",
+                               terminal_width=200).stdout  # each help text on its line
     assert row.help in shown
     shown = " ".join(shown.split())
     assert f"--{row.key} " in shown

@@ -15,7 +15,7 @@ from typer.main import get_command
 from callbreak_score.shell import cli
 from callbreak_score.shell.completion_spec import SPEC
 from callbreak_score.shell.declare import plain
-from callbreak_score.shell.words import read
+from callbreak_score.shell.words import asks_help, read
 
 COMMANDS = SPEC["root"]["commands"]
 
@@ -71,6 +71,8 @@ def as_called(name: str, values: dict) -> dict:
 def check(name: str, words: list[str]) -> None:
     fast = read(COMMANDS[name], words)
     typer_way = typer_reading(name, words)
+    # the fast path shows the command's help exactly when Click does (tests/cli/test_help.py)
+    assert asks_help(COMMANDS[name], words) == (typer_way == 0), (name, words, typer_way)
     if isinstance(typer_way, int):  # a usage error, or the command's help
         assert fast is None, (name, words, fast, typer_way)
         assert typer_way == 2 or (typer_way == 0 and "--help" in words)
@@ -111,6 +113,14 @@ CALLS = [
     ("show", ["a", "b"]),
     ("show", ["-x"]),
     ("show", ["--help"]),
+    ("show", ["a", "b", "--help"]),
+    ("show", ["--help", "-x"]),
+    ("show", ["--", "--help"]),
+    ("new", ["--dealer", "--help"]),
+    ("new", ["A", "--rounds", "x", "--help", "B"]),
+    ("new", ["--help=1"]),
+    ("bid", ["-1", "--help", "--foo"]),
+    ("export", ["-o", "--help"]),
     ("edit", ["2", "--bids", "1", "2", "3", "4"]),
     ("edit", ["२", "--tricks", "1", "2", "3", "7", "--bids", "1", "1", "1", "1"]),
     ("edit", []),

@@ -27,6 +27,12 @@ def test_the_command_table_is_current() -> None:
         "stale: run python -m callbreak_score.shell.completion")
 
 
+def test_the_help_pages_are_current() -> None:
+    pages = REPO / "callbreak_score" / "shell" / "help_spec.py"
+    assert pages.read_text(encoding="utf-8") == completion.help_source(), (
+        "stale: run python -m callbreak_score.shell.completion")
+
+
 @pytest.mark.parametrize("shell", tab.SHELLS)
 def test_completion_scripts_are_current(shell: str, cli) -> None:
     path = REPO / "completions" / completion.SCRIPT_FILES[shell]

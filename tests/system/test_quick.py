@@ -33,7 +33,7 @@ def test_show_and_completion_import_neither_typer_nor_rich(cli) -> None:
             del os.environ[key]
     assert "HEAVY []" in result.stderr and result.stdout.strip()
     # anything else goes through Typer
-    assert "'typer'" in probe("show", "--help").stderr
+    assert "'typer'" in probe("show", "--nope").stderr
 
 
 @pytest.mark.parametrize("words", [["show"], ["show", "--json"], ["show", "261129-9"],
@@ -50,8 +50,8 @@ def test_the_fast_show_prints_what_the_typer_command_prints(cli, words) -> None:
     assert real.stderr == typer_way.stderr
 
 
-@pytest.mark.parametrize("words", [["show", "--help"], ["show", "a", "b"], ["show", "-x"],
-                                   ["nosuch"], [], ["--rules", "new"]])
+@pytest.mark.parametrize("words", [["show", "--help", "-x"], ["show", "a", "b"], ["show", "-x"],
+                                   ["nosuch"], ["nosuch", "--help"], ["--rules", "new"]])
 def test_anything_else_is_left_to_typer(words) -> None:
     assert quick.dispatch(words) is False
 
@@ -111,8 +111,21 @@ def test_bid_and_tricks_import_neither_typer_nor_rich(cli) -> None:
     negative = probe("bid", "4", "3", "-1", "4")
     assert "HEAVY []" in negative.stderr and negative.returncode == 1
     assert "callbreak: bid -1 for Tulsi is outside this game's bids 1..13" in negative.stderr
-    assert "'typer'" in probe("bid", "--help").stderr
-    assert quick.dispatch(["bid"]) is False and quick.dispatch(["tricks", "--help"]) is False
+    assert "'typer'" in probe("bid").stderr
+    assert quick.dispatch(["bid"]) is False and quick.dispatch(["tricks", "--help=1"]) is False
+
+
+def test_help_imports_neither_typer_click_nor_rich() -> None:
+    """Every --help page, and a bare `callbreak`, laid out without Typer, Click or Rich
+    (tests/cli/test_help.py checks they are the Typer app's pages)."""
+    for words in [[], ["--help"], *([name, "--help"] for name in SPEC["root"]["commands"]),
+                  ["new", "A", "--rounds", "x", "--help"]]:
+        result = probe(*words)
+        assert result.returncode == (0 if words else 2), (words, result.stderr)
+        assert "Usage: callbreak" in result.stdout + result.stderr, words
+        heavy = result.stderr.rsplit("HEAVY ", 1)[1]
+        for name in ("typer", "click", "rich"):
+            assert f"'{name}'" not in heavy, (words, heavy)
 
 
 # Every command typed at the table, after the game and around it: run by the fast path,
