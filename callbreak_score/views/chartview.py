@@ -1,7 +1,7 @@
 """The running totals of a game as a chart: one series per player, names in the legend, the
 winner marked; ASCII where the output cannot encode box characters. Drawn as runs of text
-and style, which `chart_text` writes for a terminal without Rich (the `chart` command) and
-`chart` gives share's picture as Rich text."""
+and style, which `chart_text` writes for a terminal (the `chart` command) and share's
+picture draws in SVG or HTML."""
 
 from __future__ import annotations
 
@@ -10,10 +10,6 @@ from callbreak_score.core.scoring import points, running_totals
 from callbreak_score.i18n import _, num, t
 
 from .cells import Style, wrap
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from rich.text import Text
 
 HEIGHT = 12  # rows of the plot
 COLOURS = ("bright_red", "bright_green", "bright_blue", "bright_magenta", "bright_cyan",
@@ -48,16 +44,6 @@ def chart_text(game: Game, style: Style, colour: bool, styled: bool) -> str:
         out.append("\n".join(f"{code}{line}\x1b[0m" if line else line
                              for line in text.split("\n")))
     return "".join(out)
-
-
-def chart(game: Game, style: Style) -> Text:
-    """The chart as Rich text (for share's picture)."""
-    from rich.text import Text
-
-    out = Text()
-    for text, kind in runs(game, style):
-        out.append(text, style=kind)
-    return out
 
 
 class _Runs(list):
@@ -117,7 +103,7 @@ def runs(game: Game, style: Style) -> list[tuple[str, str | None]]:
     out.append(" " * (gutter - 1) + " " + corner + hbar * plot + "\n", style="dim")
     out.append(_round_numbers(column, gutter + 1, plot) + "\n", style="dim")
     for seat, name in enumerate(game.players):
-        # one run of text after the name: a picture places each styled run by Rich's
+        # one run of text after the name: a picture places each styled run by our
         # count of columns, which a Devanagari font's glyphs need not match; a line too
         # long for the screen is broken at its spaces (wrap counts a vowel sign right)
         mark = f" {WINNER[unicode]} " + (_("winner") if game.finished else _("leader"))

@@ -1,16 +1,17 @@
 """A finished game to send: a short text for a chat app, or the scorecard, the standings and
-the chart as a self-contained SVG picture or HTML page (Rich's recording console)."""
+the chart as a self-contained SVG picture or HTML page, drawn from the lines a terminal
+shows (without Rich, whose import alone would cost five times a bare Python start)."""
 
 from __future__ import annotations
 
 from callbreak_score.core.game import Game
 from callbreak_score.core.rules import end_words
-from callbreak_score.core.scoring import made, points, round_scores, running_totals
+from callbreak_score.core.scoring import points
 from callbreak_score.i18n import N_, _, language, num, t, tn
 
 from . import speech
 from .cells import Style, wrap
-from .chartview import chart
+from .chartview import runs as chart_runs
 from .render import chained, passed_over, top_total
 
 PHONE = 36  # columns a chat bubble on a phone shows without wrapping
@@ -73,99 +74,124 @@ def text(game: Game, unicode: bool) -> str:
 
 
 def picture(game: Game, fmt: str) -> str:
-    """The scorecard, the standings and the chart as SVG or a whole HTML page."""
-    import io
+    """The scorecard, the standings and the chart as SVG or a whole HTML page: the lines a
+    terminal shows (our own scorecard and chart), each run of text in its style."""
+    from .render import scorecard
 
-    from rich.console import Console, Group
-    from rich.table import Table
-    from rich.text import Text
-
-    console = Console(file=io.StringIO(), record=True, width=PICTURE, force_terminal=True,
-                      color_system="truecolor", highlight=False, emoji=False)
     rules = game.rules
-    table = Table(title=Text(t("Call Break {date} · {preset}, {ends} · game {game}",
-                               date=num(game.created[:10]), preset=rules.preset,
-                               ends=speech.said(end_words(rules)), game=game.id)),
-                  title_justify="left")
-    table.add_column(_("Round"), justify="right")
-    for name in game.players:
-        table.add_column(Text(name), justify="right", overflow="fold")
-    after = running_totals(rules, game.rounds)
-    for number, (played, totals) in enumerate(zip(game.rounds, after), 1):
-        scores = round_scores(rules, played)
-        assert scores is not None and played.tricks is not None
-        cells = [Text(num(f"{bid}/{won} {points(rules, score)}"),
-                      style="green" if made(rules, bid, won) else "red")
-                 for bid, won, score in zip(played.bids, played.tricks, scores)]
-        table.add_row(num(number), *cells)
-        table.add_row("", *[Text(num(points(rules, total)), style="dim") for total in totals],
-                      end_section=True)
+    lines: list[list[tuple[str, str | None]]] = []
+    for line in wrap(t("Call Break {date} · {preset}, {ends} · game {game}",
+                       date=num(game.created[:10]), preset=rules.preset,
+                       ends=speech.said(end_words(rules)), game=game.id), PICTURE):
+        lines.append([(line, "bold")])
+    lines.append([])
+    lines += [_runs(line) for line in scorecard(game, Style(True, True, PICTURE)).split("\n")]
     top = set(game.winners() if game.finished else game.leaders())
-    standings = Text()
     for place, seat in places(game):
         mark = " ★" if seat in top else ""
-        standings.append(f"{_place(game, place, seat)}{mark}\n")
-    standings.append(_verdict(game) + "\n")
-    console.print(Group(table, Text(), standings, chart(game, Style(False, True, PICTURE))))
+        lines += [[(line, None)] for line in wrap(f"{_place(game, place, seat)}{mark}",
+                                                   PICTURE, "   ")]
+    lines += [[(line, None)] for line in wrap(_verdict(game), PICTURE, "  ")]
+    lines.append([])
+    row: list[tuple[str, str | None]] = []
+    for text, kind in chart_runs(game, Style(False, True, PICTURE)):
+        *ended, rest = text.split("\n")
+        for part in ended:
+            lines.append([*row, (part, kind)] if part else row)
+            row = []
+        if rest:
+            row.append((rest, kind))
+    while lines and not lines[-1]:
+        lines.pop()
     title = t("Call Break game {game}", game=game.id)
-    lang = language()
-    if fmt == "svg":
-        return console.export_svg(title=title, code_format=_SVG.replace("@LANG@", lang))
-    return console.export_html(inline_styles=True, code_format=_HTML.replace(
-        "@TITLE@", title).replace("@LANG@", lang))
+    return (_svg if fmt == "svg" else _html)(lines, title, language())
 
 
-# Rich's own templates, with the font stack above instead of web fonts fetched from a CDN.
-_HTML = """<!DOCTYPE html>
-<html lang="@LANG@">
-<head>
-<meta charset="UTF-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>@TITLE@</title>
-<style>
-{stylesheet}
-body {{
-    color: {foreground};
-    background-color: {background};
-}}
-pre {{ font-family: @FONTS@; font-size: 14px; }}
-</style>
-</head>
-<body>
-<pre><code style="font-family:inherit">{code}</code></pre>
-</body>
-</html>
-""".replace("@FONTS@", FONTS)
+# The styles of the picture's runs: the scorecard's terminal codes and the chart's names
+CODES = {"1": "bold", "2": "dim", "31": "red", "32": "green"}
+COLOURS = {"red": "#cc555a", "green": "#98a84b", "bright_red": "#ff6e67",
+           "bright_green": "#5ffa68", "bright_blue": "#6871ff", "bright_magenta": "#ff77ff",
+           "bright_cyan": "#60fdff", "yellow": "#e5c07b"}
 
-_SVG = """<svg class="rich-terminal" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg"
-     xml:lang="@LANG@">
-    <style>
-    .{unique_id}-matrix {{
-        font-family: @FONTS@;
-        font-size: {char_height}px;
-        line-height: {line_height}px;
-        font-variant-east-asian: full-width;
-    }}
-    .{unique_id}-title {{
-        font-size: 18px;
-        font-weight: bold;
-        font-family: sans-serif;
-    }}
-    {styles}
-    </style>
-    <defs>
-    <clipPath id="{unique_id}-clip-terminal">
-      <rect x="0" y="0" width="{terminal_width}" height="{terminal_height}" />
-    </clipPath>
-    {lines}
-    </defs>
-    {chrome}
-    <g transform="translate({terminal_x}, {terminal_y})"
-       clip-path="url(#{unique_id}-clip-terminal)">
-    {backgrounds}
-    <g class="{unique_id}-matrix">
-    {matrix}
-    </g>
-    </g>
-</svg>
-""".replace("@FONTS@", FONTS)
+
+def _runs(line: str) -> list[tuple[str, str | None]]:
+    """A line of the terminal scorecard as runs of text and style (its colour codes read)."""
+    out: list[tuple[str, str | None]] = []
+    kind = None
+    for at, part in enumerate(line.split("\x1b[")):
+        if at:
+            code, _, part = part.partition("m")
+            kind = None if code == "0" else CODES.get(code, kind)
+        if part:
+            out.append((part, kind))
+    return out
+
+
+def _cells(runs: list[tuple[str, str | None]]) -> list[tuple[int, str, str | None]]:
+    """(column, word, style): each word (a box line too, spaced apart) at its own column, so
+    that what follows a name stays in its column whatever width a font gives its letters."""
+    from .cells import width
+
+    out, column = [], 0
+    for text, kind in runs:
+        for at, word in enumerate(text.split(" ")):
+            if at:
+                column += 1
+            if word:
+                out.append((column, word, kind))
+                column += width(word)
+    return out
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(
+        '"', "&quot;")
+
+
+CELL, LINE, EDGE = 12.2, 24.4, 20  # a column's and a line's size in the SVG, its margin
+
+
+def _svg(lines: list[list[tuple[str, str | None]]], title: str, lang: str) -> str:
+    texts = []
+    for number, runs in enumerate(lines):
+        y = EDGE + LINE * (number + 0.8)
+        for column, piece, kind in _cells(runs):
+            shown = _escape(piece).replace(" ", "\xa0")  # spaces kept, as a terminal's
+            style = f' class="{kind}"' if kind else ""
+            texts.append(f'<text x="{EDGE + column * CELL:.1f}" y="{y:.1f}"{style}>'
+                         f"{shown}</text>")
+    width = round(2 * EDGE + PICTURE * CELL)
+    height = round(2 * EDGE + LINE * len(lines))
+    colours = "".join(f"    .{name} {{ fill: {value}; }}\n" for name, value in COLOURS.items())
+    return (f'<svg viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+            f'xml:lang="{lang}">\n'
+            f"  <title>{_escape(title)}</title>\n"
+            "  <style>\n"
+            f"    text {{ font-family: {FONTS}; font-size: 20px; fill: #c5c8c6; }}\n"
+            "    .bold { font-weight: bold; }\n    .dim { opacity: 0.6; }\n"
+            f"{colours}  </style>\n"
+            f'  <rect width="{width}" height="{height}" rx="8" fill="#292929"/>\n  '
+            + "\n  ".join(texts) + "\n</svg>\n")
+
+
+def _html(lines: list[list[tuple[str, str | None]]], title: str, lang: str) -> str:
+    rows = []
+    for runs in lines:
+        rows.append("".join(f'<span class="{kind}">{_escape(text)}</span>' if kind
+                            else _escape(text) for text, kind in runs))
+    colours = "".join(f".{name} {{ color: {value}; }}\n" for name, value in COLOURS.items()
+                      if not name.startswith("bright"))
+    colours += "".join(f".{name} {{ color: {value}; }}\n" for name, value in BRIGHT.items())
+    return (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="UTF-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{_escape(title)}</title>\n<style>\n"
+            "body { color: #000000; background-color: #ffffff; }\n"
+            f"pre {{ font-family: {FONTS}; font-size: 14px; }}\n"
+            ".bold { font-weight: bold; }\n.dim { opacity: 0.6; }\n"
+            f"{colours}</style>\n</head>\n<body>\n<pre>"
+            + "\n".join(rows) + "</pre>\n</body>\n</html>\n")
+
+
+# The chart's colours on the page's white, darker than on the picture's dark grey
+BRIGHT = {"bright_red": "#c41a16", "bright_green": "#1c7c1c", "bright_blue": "#1a3fc4",
+          "bright_magenta": "#a31aa3", "bright_cyan": "#0e7c86", "yellow": "#9a6a00"}

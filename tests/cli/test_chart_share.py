@@ -19,7 +19,7 @@ import pytest
 from callbreak_score.core import game as moves
 from callbreak_score.storage import store
 from callbreak_score.views.cells import Style, width
-from callbreak_score.views.chartview import can_draw_boxes, chart
+from callbreak_score.views.chartview import can_draw_boxes, chart_text
 from callbreak_score.views.shareview import picture, text
 from tests.lib.games import DEVANAGARI, NAMES, played
 from tests.lib.helpers import SEED_004
@@ -37,7 +37,7 @@ def test_the_chart_fits_every_width_from_40_to_120(unicode: bool) -> None:
     game = played()
     for cols in range(40, 121):
         screen = Style(False, unicode, cols, "utf-8" if unicode else "ascii")
-        lines = chart(game, screen).plain.rstrip("\n").split("\n")
+        lines = chart_text(game, screen, False, False).rstrip("\n").split("\n")
         plot = [line for line in lines if ("│" if unicode else "|") in line]
         assert len(plot) == 12
         # the legend too: a line too long is broken at its spaces, by the chart itself

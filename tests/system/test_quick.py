@@ -129,7 +129,7 @@ def test_help_imports_neither_typer_click_nor_rich() -> None:
 
 
 # Every command typed at the table, after the game and around it: run by the fast path,
-# without Typer, Click or Rich (share's picture draws with Rich: not listed)
+# without Typer, Click or Rich
 TYPED = [
     ["new", "Asha", "Bimal", "Tulsi", "Ram", "--rounds", "2"],
     ["bid", "4", "3", "2", "4"], ["undo"], ["redo"], ["tricks", "5", "3", "2", "3"],
@@ -137,6 +137,7 @@ TYPED = [
     ["show"], ["history"], ["list"], ["list", "--json"], ["rules"], ["rules", "pagat"],
     ["settle", "--stake", "10", "--partial"], ["stats"], ["export", "--format", "json"],
     ["config"], ["config", "currency", "Rs"], ["path"], ["doctor"], ["share"], ["chart"],
+    ["share", "--format", "svg"], ["share", "--format", "html", "-o", "{home}/game.html"],
     ["new", "A", "B", "C", "--open"], ["bid", "5", "5", "5"], ["tricks", "6", "6", "5"],
     ["finish"], ["use", "{first}"],
     ["stats", "A", "--games", "1"],
@@ -146,7 +147,7 @@ TYPED = [
 def test_every_command_typed_imports_neither_typer_click_nor_rich(cli) -> None:
     first = None
     for words in TYPED:
-        words = [word.format(first=first) for word in words]
+        words = [word.format(first=first, home=os.environ["CALLBREAK_HOME"]) for word in words]
         result = probe(*words)
         assert result.returncode == 0, (words, result.stderr)
         heavy = result.stderr.rsplit("HEAVY ", 1)[1]
