@@ -14,6 +14,12 @@ def main() -> None:
             del os.environ[name]  # as if unset: the terminal's size, else 80 columns
     if sys.stdout is None:  # started with standard output closed (`>&-`): as /dev/null
         sys.stdout = open(os.devnull, "w", encoding="utf-8")
+    elif getattr(sys.stdout, "errors", None) == "strict" and (
+            sys.stdout.encoding or "").lower().replace("-", "") != "utf8":
+        try:  # an output that cannot encode a name (PYTHONIOENCODING=ascii, a C locale):
+            sys.stdout.reconfigure(errors="backslashreplace")  # written as \u0906, not a crash
+        except (AttributeError, ValueError):
+            pass
     from .shell.exits import run
 
     raise SystemExit(run(_command))

@@ -154,7 +154,8 @@ def test_svg_is_xml_with_names_as_text_and_no_fetches() -> None:
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     tags = {el.tag.split("}")[-1] for el in root.iter()}
     assert "img" not in tags and "script" not in tags and "foreignObject" not in tags
-    shown = "".join("".join(el.itertext()) for el in root.iter() if el.tag.endswith("text"))
+    # each word is a text of its own, at its column: the words in order, a space apart
+    shown = " ".join("".join(el.itertext()) for el in root.iter() if el.tag.endswith("text"))
     shown = shown.replace("\xa0", " ")
     for name in (HOSTILE, "[bold]Ram", "Asha & Co"):
         assert name in shown

@@ -92,3 +92,18 @@ def test_the_tests_see_the_traceback_of_an_unexpected_error() -> None:
                             env=env, timeout=60)
     assert result.returncode == 1 and "Traceback" in result.stderr
     assert "ZeroDivisionError" in result.stderr
+
+
+@pytest.mark.parametrize("words", [["show"], ["list"], ["stats"], ["chart"], ["export"],
+                                   ["settle", "--stake", "10", "--partial"], ["share"]],
+                         ids=" ".join)
+def test_an_output_that_cannot_encode_a_name_writes_it_escaped(words) -> None:
+    assert run("new", "आशा", "Bimal", "Tulsi", "রাম", "--rounds", "1").returncode == 0
+    assert run("bid", "3", "3", "3", "3").returncode == 0
+    assert run("tricks", "4", "3", "3", "3").returncode == 0
+    env = {**os.environ, "COLUMNS": "80", "PYTHONIOENCODING": "ascii"}
+    env.pop("CALLBREAK_DEBUG", None)
+    done = subprocess.run([*callbreak_command(), *words], capture_output=True, env=env,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.isascii() and b"\\u0906" in done.stdout, done.stdout
