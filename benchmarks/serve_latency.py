@@ -1,0 +1,208 @@
+"""How long an entry takes to reach every open scoreboard page (a script, not a test).
+
+    python benchmarks/serve_latency.py [--pages 1 20 200] [--entries 40]
+
+For each count of pages: runs the installed `callbreak serve --port 0` on a new open game
+in a temp data folder, opens that many event streams on loopback (read by one thread of
+this script), then makes ENTRIES entries with the installed `callbreak bid` and `callbreak
+tricks`, each its own process as at the table, a random 0.1-0.5 s apart. For every entry
+and every page it records the delay from the save (the game file's mtime) to the moment
+the page's stream delivers the new state, and from the moment the command returned.
+Then it closes every page and times how long until serve is back to the threads it had
+before they opened (/proc/PID/task, Linux). Prints p50, p95 and max of each delay per
+count of pages, that time, and the CPU time serve took per second with no page open
+(what watching the files costs); exit status 0 either way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import selectors
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.lib.processes import callbreak_command  # noqa: E402
+from tests.lib.serving import Server  # noqa: E402
+
+ID = re.compile(rb"(?:^|\n)id: (\d+)\n")
+WAIT = 10.0  # seconds an entry may take to reach every page before it counts as lost
+IDLE = 5.0  # seconds serve's CPU time is measured for before the pages open
+
+
+class Pages:
+    """`count` open event streams, read by one thread: when each first saw each version."""
+
+    def __init__(self, server: Server, count: int) -> None:
+        self.selector = selectors.DefaultSelector()
+        self.seen: list[dict[int, int]] = [{} for _ in range(count)]  # version -> time_ns
+        self.buffers = [b""] * count
+        self.lock = threading.Lock()
+        self.arrived = threading.Condition(self.lock)
+        self.socks = []
+        head = (f"GET {server.prefix}events HTTP/1.1\r\n"
+                f"Host: {server.host}:{server.port}\r\n\r\n").encode()
+        for i in range(count):
+            sock = socket.create_connection((server.host, server.port), timeout=5)
+            sock.sendall(head)
+            sock.setblocking(False)
+            self.selector.register(sock, selectors.EVENT_READ, i)
+            self.socks.append(sock)
+        self.stopping = False
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        while not self.stopping:
+            for key, _ in self.selector.select(0.1):
+                now = time.time_ns()
+                i = key.data
+                try:
+                    chunk = key.fileobj.recv(65536)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    self.selector.unregister(key.fileobj)
+                    continue
+                buffer = self.buffers[i] + chunk
+                *events, self.buffers[i] = buffer.split(b"\n\n")
+                with self.lock:
+                    for event in events:
+                        found = ID.search(b"\n" + event)
+                        if found:
+                            self.seen[i].setdefault(int(found.group(1)), now)
+                    self.arrived.notify_all()
+
+    def latest(self) -> int:
+        """The newest version every page has seen (0 while one has seen none)."""
+        with self.lock:
+            return min((max(seen, default=0) for seen in self.seen), default=0)
+
+    def wait_all(self, newer_than: int, timeout: float) -> list[int] | None:
+        """When each page first saw a version newer than `newer_than` (time_ns), or None."""
+        deadline = time.monotonic() + timeout
+        with self.lock:
+            while True:
+                times = [min((t for v, t in seen.items() if v > newer_than), default=None)
+                         for seen in self.seen]
+                if all(t is not None for t in times):
+                    return times  # type: ignore[return-value]
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self.arrived.wait(left)
+
+    def close(self) -> None:
+        self.stopping = True
+        self.thread.join(5)
+        for sock in self.socks:
+            sock.close()
+
+
+def game_file(home: Path) -> Path:
+    return next((home / "games").glob("*/*.json"))
+
+
+def percentile(values: list[float], p: float) -> float:
+    ranked = sorted(values)
+    return ranked[min(len(ranked) - 1, max(0, round(p / 100 * len(ranked) + 0.5) - 1))]
+
+
+def threads(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/task"))
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time of the process's threads now running (schedstat: nanoseconds, not ticks)."""
+    tasks = Path(f"/proc/{pid}/task")
+    return sum(int((task / "schedstat").read_text().split()[0])
+               for task in tasks.iterdir()) / 1e9
+
+
+def settled(pid: int, count: int, timeout: float = 30.0) -> float:
+    """Seconds until the process has at most `count` threads (looked at every ms)."""
+    began = time.monotonic()
+    while threads(pid) > count and time.monotonic() - began < timeout:
+        time.sleep(0.001)
+    return time.monotonic() - began
+
+
+def trial(home: Path, pages: int,
+          entries: int) -> tuple[list[float], list[float], int, float, float]:
+    """(delays from the save, delays from the command's return, entries lost) in ms, the
+    seconds from the pages' closing until their threads are all gone, and serve's CPU
+    seconds per second while no page was open."""
+    subprocess.run([*callbreak_command(), "new", "--open", "A", "B", "C", "D"], check=True,
+                   capture_output=True)
+    from_save: list[float] = []
+    from_return: list[float] = []
+    lost = 0
+    with Server() as server:
+        pid = server.proc.pid
+        server.stdout_until("The page shows")  # its watcher's and guard's threads start
+        time.sleep(0.5)
+        idle = threads(pid)
+        began = cpu_seconds(pid)
+        time.sleep(IDLE)
+        idle_cpu = (cpu_seconds(pid) - began) / IDLE
+        open_pages = Pages(server, pages)
+        deadline = time.monotonic() + 30
+        while open_pages.latest() == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        path = game_file(home)
+        for n in range(entries):
+            time.sleep(random.uniform(0.1, 0.5))
+            version = open_pages.latest()
+            words = ("bid", "3", "3", "3", "3") if n % 2 == 0 else ("tricks", "3", "3", "3", "4")
+            subprocess.run([*callbreak_command(), *words], check=True, capture_output=True)
+            returned = time.time_ns()
+            saved = path.stat().st_mtime_ns
+            times = open_pages.wait_all(version, WAIT)
+            if times is None:
+                lost += 1
+                continue
+            from_save += [(t - saved) / 1e6 for t in times]
+            from_return += [(t - returned) / 1e6 for t in times]
+        open_pages.close()
+        ended = settled(pid, idle)
+        server.stop()
+    return from_save, from_return, lost, ended, idle_cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pages", type=int, nargs="+", default=[1, 20, 200])
+    parser.add_argument("--entries", type=int, default=40)
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} cores; {args.entries} entries per count of pages; delays in ms")
+    print(f"{'pages':>5}  {'from the save: p50':>18} {'p95':>6} {'max':>6}   "
+          f"{'from the return: p50':>20} {'p95':>6} {'max':>6}   threads ended   idle CPU")
+    for pages in args.pages:
+        with tempfile.TemporaryDirectory() as folder:
+            home = Path(folder) / "home"
+            os.environ["CALLBREAK_HOME"] = str(home)
+            os.environ["CALLBREAK_CONFIG"] = str(Path(folder) / "config")
+            saved, returned, lost, ended, idle_cpu = trial(home, pages, args.entries)
+        row = [statistics.median(saved), percentile(saved, 95), max(saved),
+               statistics.median(returned), percentile(returned, 95), max(returned)]
+        print(f"{pages:>5}  {row[0]:>18.0f} {row[1]:>6.0f} {row[2]:>6.0f}   "
+              f"{row[3]:>20.0f} {row[4]:>6.0f} {row[5]:>6.0f}   {ended * 1000:>10.0f} ms"
+              f"   {idle_cpu * 1000:>4.1f} ms/s"
+              + (f"   ({lost} entries never reached every page)" if lost else ""), flush=True)
+
+
+if __name__ == "__main__":
+    main()
