@@ -10,12 +10,12 @@ and every page it records the delay from the save to the moment the page's strea
 delivers the new state, and from the moment the command returned. The save is the game
 file's ctime: the rename that put the new version in place, which readers see (its mtime
 comes before the fsync, which takes hundreds of milliseconds on a busy disk).
-Then it closes every page and times how long until serve is back to the threads it had
-before they opened (/proc/PID/task, Linux). Prints, per count of pages: the delay from
-the save to a page (p50, p95, max over every entry and page), until every page has the
-entry (p95, max over entries), from the command's return to a page, that time, and the
-CPU time serve took per second with no page open (what watching the files costs); exit
-status 0 either way.
+Then it closes the pages one by one, each once the one before has its thread ended
+(/proc/PID/task, Linux). Prints, per count of pages: the delay from the save to a page
+(p50, p95, max over every entry and page), until every page has the entry (p95, max
+over entries), from the command's return to a page; how long a closed page's thread
+lives on (p95, max) and serve's CPU time per page closed; and its CPU time per second
+with no page open (what watching the files costs). Exit status 0 either way.
 """
 
 from __future__ import annotations
@@ -110,11 +110,9 @@ class Pages:
                     return None
                 self.arrived.wait(left)
 
-    def close(self) -> None:
+    def stop_reading(self) -> None:
         self.stopping = True
         self.thread.join(5)
-        for sock in self.socks:
-            sock.close()
 
 
 def game_file(home: Path) -> Path:
@@ -137,12 +135,25 @@ def cpu_seconds(pid: int) -> float:
                for task in tasks.iterdir()) / 1e9
 
 
-def settled(pid: int, count: int, timeout: float = 30.0) -> float:
-    """Seconds until the process has at most `count` threads (looked at every ms)."""
-    began = time.monotonic()
-    while threads(pid) > count and time.monotonic() - began < timeout:
-        time.sleep(0.001)
-    return time.monotonic() - began
+def process_cpu(pid: int) -> float:
+    """CPU seconds of the whole process, threads that ended included (clock ticks)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def close_one_by_one(pid: int, socks: list[socket.socket]) -> tuple[list[float], float]:
+    """Close each page in turn: ms until serve has one thread fewer, for each, and serve's
+    CPU seconds per page closed (waking every stream for each would show here)."""
+    began = process_cpu(pid)
+    ended = []
+    for sock in socks:
+        count = threads(pid)
+        closed = time.monotonic()
+        sock.close()
+        while threads(pid) >= count and time.monotonic() - closed < WAIT:
+            time.sleep(0.0002)
+        ended.append((time.monotonic() - closed) * 1000)
+    return ended, (process_cpu(pid) - began) / len(socks)
 
 
 class Trial(NamedTuple):
@@ -150,7 +161,8 @@ class Trial(NamedTuple):
     to_all: list[float]  # ms from the save until every page had it, per entry
     from_return: list[float]  # ms from the command's return to each page
     lost: int  # entries that did not reach every page within WAIT
-    ended: float  # seconds from the pages' closing until their threads were all gone
+    ended: list[float]  # ms from a page's closing until serve had one thread fewer
+    closing_cpu: float  # serve's CPU seconds per page closed
     idle_cpu: float  # serve's CPU seconds per second while no page was open
 
 
@@ -165,7 +177,6 @@ def trial(home: Path, pages: int, entries: int) -> Trial:
         pid = server.proc.pid
         server.stdout_until("The page shows")  # its watcher's and guard's threads start
         time.sleep(0.5)
-        idle = threads(pid)
         began = cpu_seconds(pid)
         time.sleep(IDLE)
         idle_cpu = (cpu_seconds(pid) - began) / IDLE
@@ -188,10 +199,10 @@ def trial(home: Path, pages: int, entries: int) -> Trial:
             to_page += [(t - saved) / 1e6 for t in times]
             to_all.append((max(times) - saved) / 1e6)
             from_return += [(t - returned) / 1e6 for t in times]
-        open_pages.close()
-        ended = settled(pid, idle)
+        open_pages.stop_reading()
+        ended, closing_cpu = close_one_by_one(pid, open_pages.socks)
         server.stop()
-    return Trial(to_page, to_all, from_return, lost, ended, idle_cpu)
+    return Trial(to_page, to_all, from_return, lost, ended, closing_cpu, idle_cpu)
 
 
 def main() -> None:
@@ -201,7 +212,8 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; {args.entries} entries per count of pages; ms unless said")
     print("pages | save to a page: p50  p95  max | to every page: p95  max | "
-          "return to a page: p50  p95 | threads ended | idle CPU")
+          "return to a page: p50  p95 | a closed page's thread ends: p95  max, "
+          "CPU each | idle CPU")
     for pages in args.pages:
         with tempfile.TemporaryDirectory() as folder:
             home = Path(folder) / "home"
@@ -212,8 +224,9 @@ def main() -> None:
               f"{percentile(got.to_page, 95):>4.0f} {max(got.to_page):>4.0f} | "
               f"{percentile(got.to_all, 95):>18.0f} {max(got.to_all):>4.0f} | "
               f"{statistics.median(got.from_return):>21.0f} "
-              f"{percentile(got.from_return, 95):>4.0f} | {got.ended * 1000:>10.0f} ms | "
-              f"{got.idle_cpu * 1000:>3.1f} ms/s"
+              f"{percentile(got.from_return, 95):>4.0f} | "
+              f"{percentile(got.ended, 95):>31.1f} {max(got.ended):>4.1f} "
+              f"{got.closing_cpu * 1000:>6.1f} ms | {got.idle_cpu * 1000:>3.1f} ms/s"
               + (f" ({got.lost} entries never reached every page)" if got.lost else ""),
               flush=True)
 
