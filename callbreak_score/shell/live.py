@@ -89,25 +89,36 @@ class Watcher:
         # their stamps when it was read: while they stay the same there is nothing to read.
         # None: ask the store in full.
         self._seen: tuple[tuple[str, ...], tuple[object, ...]] | None = None
-        self._changed = threading.Condition()
+        self._lock = threading.Lock()
+        self._waiting: set[threading.Event] = set()  # each waiting stream's wakeup
         self._view = View(0, None, b"", b"", Problem(Said("not loaded yet")))
 
     def current(self) -> View:
-        with self._changed:
+        with self._lock:
             return self._view
 
-    def wait_for_change(self, version: int, timeout: float,
-                        gone: Callable[[], bool] = lambda: False) -> View:
-        """The view once it is newer than `version`, or the same view after `timeout` or
-        as soon as `gone()` (checked whenever `wake` is called) is True."""
-        with self._changed:
-            self._changed.wait_for(lambda: self._view.version != version or gone(), timeout)
-            return self._view
+    def wait_for_change(self, version: int, timeout: float, wakeup: threading.Event,
+                        gone: Callable[[], bool]) -> View:
+        """The view once it is newer than `version`; else the same view after `timeout`,
+        or as soon as `gone()` is True, which whoever makes it so tells by setting the
+        waiter's own `wakeup` afterwards: a stream whose client left wakes alone."""
+        with self._lock:
+            wakeup.clear()  # then look: a wakeup set after the look is not lost
+            if self._view.version != version or gone():
+                return self._view
+            self._waiting.add(wakeup)
+        try:
+            wakeup.wait(timeout)
+        finally:
+            with self._lock:
+                self._waiting.discard(wakeup)
+        return self.current()
 
     def wake(self) -> None:
-        """Have every waiting stream look again whether its client is gone."""
-        with self._changed:
-            self._changed.notify_all()
+        """Have every waiting stream look again whether it is to stop (serve stops)."""
+        with self._lock:
+            for wakeup in self._waiting:
+                wakeup.set()
 
     def check(self) -> None:
         """Look at the store once; build and publish a new view if anything changed.
@@ -151,9 +162,10 @@ class Watcher:
             self._seen = paths, stamps
 
     def _publish(self, view: View) -> None:
-        with self._changed:
+        with self._lock:
             self._view = view
-            self._changed.notify_all()
+            for wakeup in self._waiting:  # every page, at once
+                wakeup.set()
         self.report(view)
 
     @staticmethod

@@ -296,6 +296,35 @@ def test_the_watcher_reads_a_game_only_when_its_file_or_the_current_game_changed
     assert looked("use", first) == [(4, first), (2, first)] and loads == []  # the same game
 
 
+def test_a_page_that_left_wakes_its_thread_alone_and_a_new_view_wakes_them_all(
+        home: Path) -> None:
+    new_game()
+    watcher = Watcher(None, lambda view: None)
+    watcher.check()
+    version = watcher.current().version
+    left: set[str] = set()
+    wakeups = {name: threading.Event() for name in ("gone", "stays", "also stays")}
+    seen: dict[str, int] = {}
+
+    def page(name: str) -> None:  # the wait is far longer than any join below
+        view = watcher.wait_for_change(version, 60, wakeups[name], lambda: name in left)
+        seen[name] = view.version
+
+    threads = {name: threading.Thread(target=page, args=(name,)) for name in wakeups}
+    for thread in threads.values():
+        thread.start()
+    left.add("gone")  # as the guard does: gone first, then the wakeup
+    wakeups["gone"].set()
+    threads["gone"].join(10)
+    assert seen == {"gone": version}
+    assert threads["stays"].is_alive() and threads["also stays"].is_alive()
+    ok("bid", "3", "3", "3", "4")
+    watcher.check()
+    for name in ("stays", "also stays"):
+        threads[name].join(10)
+    assert seen == {"gone": version, "stays": version + 1, "also stays": version + 1}
+
+
 def test_host_goes_with_lan_and_a_game_must_be_an_id(cli) -> None:
     assert "--lan" in cli("serve", "--host", "127.0.0.2", code=2).output
     assert "not a game id" in cli("serve", "../x", code=1).output

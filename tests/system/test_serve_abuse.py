@@ -315,7 +315,7 @@ def test_a_stream_whose_client_vanishes_is_given_up_within_its_time() -> None:
         client = socket.create_connection(listener.getsockname())
         served, address = listener.accept()
         served.settimeout(5)
-        guard = Guard(8, 4, 2, 5.0, lambda: None)
+        guard = Guard(8, 4, 2, 5.0)
         assert guard.admit(served, address) and guard.stream(served) is not None
         set_to = served.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT)
         assert set_to == VANISHED * 1000 and 0 < VANISHED < 60
