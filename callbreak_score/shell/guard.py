@@ -8,8 +8,8 @@ its own oldest such connection is cut off to make room, and when every slot is t
 oldest such connection of anyone is. So a client holding sockets open without asking
 anything loses them to clients that ask, and a request is answered however many
 half-open sockets someone holds. Event streams (at most `streams` of them) are never cut
-off to make room: one thread watches their sockets, and frees a stream's slot the moment
-its client closes the connection.
+off to make room: one thread watches their sockets, and the moment a stream's client
+closes the connection frees its slot and wakes its thread (and no other).
 
 Only the serve command imports this module (through serve.py).
 """
@@ -21,7 +21,6 @@ import selectors
 import socket
 import threading
 import time
-from collections.abc import Callable
 
 TICK = 0.25  # seconds between two looks for late requests
 EXTRA = 65536  # bytes a stream's client may send after its request before it is cut off
@@ -33,7 +32,7 @@ VANISHED = 30  # seconds a stream's data may go unacknowledged before its client
 class Ticket:
     """One admitted connection: whose it is, when its request is due, whether it streams."""
 
-    __slots__ = ("connection", "key", "deadline", "stream", "gone", "extra")
+    __slots__ = ("connection", "key", "deadline", "stream", "gone", "extra", "wakeup")
 
     def __init__(self, connection: socket.socket, key: str, deadline: float) -> None:
         self.connection = connection
@@ -42,6 +41,7 @@ class Ticket:
         self.stream = False
         self.gone = False  # cut off or closed by its client: its thread is to stop
         self.extra = 0
+        self.wakeup = threading.Event()  # set once `gone` is True: wakes a stream's thread
 
 
 def address_key(address: object) -> str:
@@ -87,13 +87,11 @@ class Guard:
     from a connection's thread, release() when its thread is done, and run() in a thread
     of its own, which cuts off late requests and notices streams whose clients left."""
 
-    def __init__(self, limit: int, per_address: int, streams: int, timeout: float,
-                 wake: Callable[[], None]) -> None:
+    def __init__(self, limit: int, per_address: int, streams: int, timeout: float) -> None:
         self.limit = limit
         self.per_address = per_address
         self.max_streams = streams
         self.timeout = timeout
-        self.wake = wake  # wakes the stream threads, so one whose client left stops
         self.lock = threading.Lock()
         self.tickets: dict[socket.socket, Ticket] = {}  # in the order admitted
         self.held: dict[str, int] = {}  # per client: connections other than streams
@@ -135,7 +133,7 @@ class Guard:
 
     def stream(self, connection: socket.socket) -> Ticket | None:
         """Make the connection an event stream, or None when every stream slot is taken.
-        Its ticket's `gone` turns True (and `wake` is called) when its client leaves."""
+        Its ticket's `gone` turns True, and its `wakeup` is set, when its client leaves."""
         with self.lock:
             ticket = self.tickets.get(connection)
             if ticket is None or ticket.gone or self.streaming >= self.max_streams:
@@ -186,20 +184,16 @@ class Guard:
             ready = self.selector.select(TICK)
         except OSError:  # a socket closed while selected (select() on some systems)
             ready = []
-        gone = False
         with self.lock:
             for key, _ in ready:
                 if key.fileobj is self.bell:
                     self._hush()
                 elif self.tickets.get(key.fileobj) is key.data and self._left(key.data):
                     self._cut(key.data)
-                    gone = True
             now = time.monotonic()
             for ticket in [t for t in self.tickets.values()
                            if t.deadline is not None and t.deadline < now]:
                 self._cut(ticket)
-        if gone:
-            self.wake()
 
     # -- inside the lock ------------------------------------------------------------------
 
@@ -219,6 +213,7 @@ class Guard:
 
     def _forget(self, ticket: Ticket) -> None:
         ticket.gone = True
+        ticket.wakeup.set()  # after `gone`: its thread looks at it once it wakes
         if ticket.stream:
             self.streaming -= 1
         else:

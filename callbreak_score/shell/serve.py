@@ -112,7 +112,7 @@ class Scoreboard(ThreadingHTTPServer):
         # that trickles its request in a byte every few seconds.
         limit = connection_limit(MAX_CONNECTIONS)
         streams = min(MAX_STREAMS, limit - limit // 8)  # an eighth is kept for the rest
-        self.guard = Guard(limit, PER_ADDRESS, streams, TIMEOUT, watcher.wake)
+        self.guard = Guard(limit, PER_ADDRESS, streams, TIMEOUT)
         super().__init__(address, Handler)
 
     def server_bind(self) -> None:
@@ -226,7 +226,7 @@ class Handler(BaseHTTPRequestHandler):
             return
 
         def gone() -> bool:  # the client left (the guard saw it close), or serve stops
-            return ticket.gone or self.server.stopping.is_set()
+            return ticket.gone or self.server.stopping.is_set()  # (either sets the wakeup)
 
         try:
             self.send_response(HTTPStatus.OK)
@@ -237,7 +237,7 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"retry: 1000\n\n" + view.event)
             ends = time.monotonic() + STREAM_LIFE
             while time.monotonic() < ends and not gone():
-                newer = watcher.wait_for_change(view.version, KEEPALIVE, gone)
+                newer = watcher.wait_for_change(view.version, KEEPALIVE, ticket.wakeup, gone)
                 if gone():
                     break
                 if newer.version == view.version:

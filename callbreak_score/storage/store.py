@@ -179,20 +179,26 @@ def load(game_id: str) -> Game:
     return decode(data, path, game_id)
 
 
-def stamp(game_id: str) -> tuple[int, int, int] | None:
-    """What changes whenever a game is saved (mtime, size, inode), or None if it is missing.
+def stamp(path: str) -> tuple[int, int, int] | None:
+    """What changes whenever a file is saved (mtime, size, inode), or None if it is missing.
 
     Every save replaces the file with a new one, so the inode alone tells a save apart
-    even within the file system's clock resolution; `serve` polls this to follow a game.
+    even within the file system's clock resolution; `serve` polls this on game_path()
+    and current_path() to follow a game.
     """
     try:
-        info = os.stat(game_path(game_id))
+        info = os.stat(path)
     except OSError:
         return None
     return info.st_mtime_ns, info.st_size, info.st_ino
 
 
 # ---- the current game ------------------------------------------------------------------
+
+
+def current_path() -> str:
+    """The file naming the current game; every change replaces it (a new stamp)."""
+    return _dir("current")
 
 
 def current_id() -> str | None:

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from callbreak_score.shell.live import Watcher
 from callbreak_score.shell.serve import ROUTES, TIMEOUT, qr_lines, route
 from callbreak_score.storage import store
 from tests.lib.helpers import REPO
@@ -259,6 +260,69 @@ def test_a_port_in_use_is_a_one_line_refusal(home: Path) -> None:
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and str(port) in done.stderr
     assert done.stderr.startswith("callbreak: port") and "Traceback" not in done.stderr
+
+
+def test_the_watcher_reads_a_game_only_when_its_file_or_the_current_game_changed(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    new_game()
+    first = store.current_id()
+    loads: list[str] = []
+    resolves: list[str | None] = []
+    load, resolve = store.load, store.resolve
+    monkeypatch.setattr(store, "load", lambda game_id: loads.append(game_id) or load(game_id))
+    monkeypatch.setattr(store, "resolve", lambda game_id: resolves.append(game_id)
+                        or resolve(game_id))
+    following, fixed = Watcher(None, lambda view: None), Watcher(first, lambda view: None)
+
+    def looked(*words: str) -> list[tuple[int, str | None]]:
+        if words:
+            ok(*words)
+        loads.clear()
+        resolves.clear()
+        for _ in range(3):  # the second and third look find nothing new
+            following.check()
+            fixed.check()
+        return [(w.current().version, w.current().game_id) for w in (following, fixed)]
+
+    assert looked() == [(1, first), (1, first)] and loads == [first, first]
+    assert looked() == [(1, first), (1, first)]
+    assert loads == resolves == []  # a stat of each file, nothing read
+    assert looked("bid", "3", "3", "3", "4") == [(2, first), (2, first)]
+    assert loads == [first, first] and b'"bids": [' in following.current().json
+    new_game("Mina", "Hari", "Sita", "Gopal")
+    second = store.current_id()
+    assert looked() == [(3, second), (2, first)] and loads == [second]
+    assert looked("use", first) == [(4, first), (2, first)] and loads == [first]
+    assert looked("use", first) == [(4, first), (2, first)] and loads == []  # the same game
+
+
+def test_a_page_that_left_wakes_its_thread_alone_and_a_new_view_wakes_them_all(
+        home: Path) -> None:
+    new_game()
+    watcher = Watcher(None, lambda view: None)
+    watcher.check()
+    version = watcher.current().version
+    left: set[str] = set()
+    wakeups = {name: threading.Event() for name in ("gone", "stays", "also stays")}
+    seen: dict[str, int] = {}
+
+    def page(name: str) -> None:  # the wait is far longer than any join below
+        view = watcher.wait_for_change(version, 60, wakeups[name], lambda: name in left)
+        seen[name] = view.version
+
+    threads = {name: threading.Thread(target=page, args=(name,)) for name in wakeups}
+    for thread in threads.values():
+        thread.start()
+    left.add("gone")  # as the guard does: gone first, then the wakeup
+    wakeups["gone"].set()
+    threads["gone"].join(10)
+    assert seen == {"gone": version}
+    assert threads["stays"].is_alive() and threads["also stays"].is_alive()
+    ok("bid", "3", "3", "3", "4")
+    watcher.check()
+    for name in ("stays", "also stays"):
+        threads[name].join(10)
+    assert seen == {"gone": version, "stays": version + 1, "also stays": version + 1}
 
 
 def test_host_goes_with_lan_and_a_game_must_be_an_id(cli) -> None:

@@ -214,6 +214,52 @@ def test_event_stream_slots_are_freed_the_moment_their_clients_leave(home: Path)
         assert server.proc.poll() is None and not server.errors
 
 
+def threads(server: Server) -> int:
+    return len(os.listdir(f"/proc/{server.proc.pid}/task"))
+
+
+def threads_fall_to(server: Server, count: int, tries: int = 300) -> bool:
+    """True once serve runs at most `count` threads, looked at 10 ms apart: 3 s at most,
+    under TIMEOUT and KEEPALIVE, the times a thread that missed the leaving would take."""
+    for _ in range(tries):
+        if threads(server) <= count:
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_a_closed_page_ends_its_thread_at_once(home: Path) -> None:
+    new_game()
+    with Server() as server:
+        stays = Events(server)  # once it is served, the watcher and the guard run too
+        assert stays.next()[0] == "game"
+        base = threads(server)
+        for leave in ("close", "reset", "half-close"):  # a page closed, torn down, or its
+            pages = open_streams(server, 20)            # sending side shut
+            assert all(page.next()[0] == "game" for page in pages)
+            assert threads(server) == base + 20  # a thread each
+            one = pages.pop()
+            one.close()
+            assert threads_fall_to(server, base + 19), leave
+            for page in pages:
+                if leave == "reset":
+                    page.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                         struct.pack("ii", 1, 0))
+                    page.close()
+                elif leave == "half-close":
+                    page.sock.shutdown(socket.SHUT_WR)
+                else:
+                    page.close()
+            assert threads_fall_to(server, base), leave
+            for page in pages:
+                page.close()
+        assert run("bid", "3", "3", "3", "4").returncode == 0  # the page that stayed...
+        assert stays.next(timeout=3.0)[1]["rounds"][0]["bids"] == [3, 3, 3, 4]  # ...is served
+        stays.close()
+        assert threads_fall_to(server, base - 1)
+        assert server.proc.poll() is None and not server.errors
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_damaged_game_is_told_in_the_language_of_serve_without_local_paths(
         home: Path, monkeypatch, lang: str) -> None:
@@ -269,7 +315,7 @@ def test_a_stream_whose_client_vanishes_is_given_up_within_its_time() -> None:
         client = socket.create_connection(listener.getsockname())
         served, address = listener.accept()
         served.settimeout(5)
-        guard = Guard(8, 4, 2, 5.0, lambda: None)
+        guard = Guard(8, 4, 2, 5.0)
         assert guard.admit(served, address) and guard.stream(served) is not None
         set_to = served.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT)
         assert set_to == VANISHED * 1000 and 0 < VANISHED < 60
