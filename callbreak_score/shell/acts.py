@@ -47,16 +47,12 @@ def text_only(words: Sequence[str]) -> None:
 
 
 def version() -> str:
-    """'callbreak-score 0.1.0': the installed package's name and version."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
+    """'callbreak-score 0.1.0': the package's name and version (pyproject.toml reads the
+    version from the package, so an install and a source tree say the same; asking the
+    installed metadata instead would cost more than a whole command)."""
+    from callbreak_score import __version__
 
-    try:
-        return f"callbreak-score {installed('callbreak-score')}"
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        from callbreak_score.i18n import _
-
-        return _("callbreak-score (version unknown: it is not installed; pip install .)")
+    return f"callbreak-score {__version__}"
 
 
 def now() -> str:

@@ -285,17 +285,18 @@ def test_version_through_typer_and_the_fast_path() -> None:
     assert "--version" in invoke(["--help"]).stdout
 
 
-def test_version_from_a_source_tree_never_installed_says_so(monkeypatch) -> None:
+def test_the_version_is_the_installed_one_read_without_the_metadata() -> None:
     import importlib.metadata
+    import subprocess
+    import sys
 
     from callbreak_score.shell import acts
 
-    def missing(name: str) -> str:
-        raise importlib.metadata.PackageNotFoundError(name)
-
-    monkeypatch.setattr(importlib.metadata, "version", missing)
-    assert acts.version() == ("callbreak-score (version unknown: it is not installed; "
-                               "pip install .)")
+    assert acts.version() == f"callbreak-score {importlib.metadata.version('callbreak-score')}"
+    loaded = subprocess.run([sys.executable, "-c", "import sys; from callbreak_score.shell "
+                             "import acts; acts.version(); print('importlib.metadata' in "
+                             "sys.modules)"], capture_output=True, text=True)
+    assert loaded.stdout.strip() == "False", loaded.stderr
 
 
 # ---- play: the keys with garbage, huge numbers, control characters ------------------------
