@@ -129,7 +129,21 @@ def check_all(fix: bool) -> list[Problem]:
         problems.append(((Said("{path}: points at '{game}', which is not a stored game; choose "
                                "one with 'callbreak use GAME'", path=os.path.join(home, "current"),
                                game=current),), True))
+    _check_index()
     return problems
+
+
+def _check_index() -> None:
+    """Bring the stats index up to date file by file (`stats` looks only into the month
+    folders that changed, so a file rewritten in place is found here). The index is derived:
+    what it cannot do is no problem of the data folder, and damaged files are said above."""
+    from . import index
+
+    if os.path.isdir(os.path.join(store.home(), "games")):
+        try:
+            index.check()
+        except Refused:
+            pass
 
 
 def _damaged(game_id: str, path: str, error: Refused, fix: bool) -> Problem:
