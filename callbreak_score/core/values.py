@@ -42,11 +42,13 @@ def frozen(cls: type[T]) -> type[T]:
         for name in kwargs:
             if positions.get(name, -1) < count:  # not a field, or given by position too
                 raise TypeError(f"{cls.__name__}: unexpected or repeated field {name!r}")
-        given = {**defaults, **dict(zip(names, args)), **kwargs}
+        given = self.__dict__
+        given.update(defaults)
+        given.update(zip(names, args))
+        given.update(kwargs)
         if len(given) < everything:
             missing = next(n for n in names if n not in given)
             raise TypeError(f"{cls.__name__} needs the field {missing!r}")
-        self.__dict__.update(given)
 
     def __setattr__(self, name: str, item: object) -> None:
         raise AttributeError(f"{cls.__name__} is frozen: cannot set {name!r}")

@@ -43,7 +43,6 @@ FILE = "index.sqlite3"
 VERSION = "5"  # 4: each row's check; 5: month folders, the running figures (core/tally.py)
 LIMIT = 1024 * 1024 * 1024  # far past 100,000 games (about 50 MB); a larger file is rebuilt
 RACY = 3_000_000_000  # ns: a time this close to the scan may be shared by a later save
-PARALLEL = 2000  # files to read before more processes are worth starting
 Report = Callable[[int, int], None]  # (files read so far, files to read)
 
 # STRICT tables (SQLite 3.37+) refuse a value of the wrong type, so every row read has
@@ -316,23 +315,10 @@ def _sound_row(row: tuple) -> bool:
 
 
 def _reads(ids: list[str]) -> Iterator[tuple[str, str | None, list[Row]]]:
-    """Each game file read for the index, in order: (id, its problem or None, its rows).
-    Many files are read by as many processes as there are processors."""
-    count = os.cpu_count() or 1
-    if len(ids) < PARALLEL or count < 2:
-        for game_id in ids:
-            yield read(game_id)
-        return
-    import multiprocessing
-    import sys
-    from concurrent.futures import ProcessPoolExecutor
+    """Each game file read for the index, in order: (id, its problem or None, its rows)."""
+    from .pool import each
 
-    # fork shares what is imported already; elsewhere each process imports it again
-    context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
-    chunks = [ids[at:at + 250] for at in range(0, len(ids), 250)]
-    with ProcessPoolExecutor(min(count, 4), mp_context=context) as pool:
-        for done in pool.map(read_many, chunks):
-            yield from done
+    return each(read_many, ids)
 
 
 def read_many(ids: list[str]) -> list[tuple[str, str | None, list[Row]]]:
