@@ -173,7 +173,7 @@ def refresh(conn: sqlite3.Connection, report: Report | None = None, first: str =
         on_disk = {m: stamp for m, stamp in months().items() if m >= first}
         seen = {m: (t, i) for m, t, i in conn.execute(
             "SELECT month, mtime, ino FROM months WHERE month >= ?", (first,))}
-        changed: dict[str, tuple[int, int, int]] = {}
+        changed: list[str] = []
         gone: list[str] = []
         for month in sorted(set(seen) | set(on_disk)):
             now = on_disk.get(month)
@@ -183,8 +183,9 @@ def refresh(conn: sqlite3.Connection, report: Report | None = None, first: str =
                 "SELECT id, mtime, size, ino FROM files WHERE id >= ? AND id < ?",
                 (month, month + ":"))}
             files = listing(month) if now is not None else {}
-            changed.update((i, stamp) for i, stamp in files.items() if had.get(i) != stamp)
+            changed += [i for i, stamp in files.items() if had.get(i) != stamp]
             gone += [i for i in had if i not in files]
+            del had, files
             if now is None:
                 conn.execute("DELETE FROM months WHERE month = ?", (month,))
             else:
@@ -205,37 +206,39 @@ def _trusted(mtime: int, began: int) -> int:
     return -1 if mtime >= began - RACY else mtime
 
 
-def _update(conn: sqlite3.Connection, gone: list[str], changed: dict[str, tuple[int, int, int]],
-            began: int, report: Report | None) -> None:
+def _update(conn: sqlite3.Connection, gone: list[str], changed: list[str], began: int,
+            report: Report | None) -> None:
     """Take the gone and changed files' rows out, read the changed files in, and keep the
     running figures (the cache) up to date with the finished games among them."""
-    old = _rows_of(conn, gone + list(changed))
+    old = _rows_of(conn, gone + changed)
     tally = _Lazy(conn)
-    for game_id in gone + list(changed):
+    for game_id in gone + changed:
         conn.execute("DELETE FROM files WHERE id = ?", (game_id,))
         conn.execute("DELETE FROM seats WHERE game = ?", (game_id,))
         rows = old.get(game_id)
         if rows and rows[0][2]:
             tally.add(rows, -1)
-    ids = sorted(changed)
-    many = len(ids) > 1000
-    for done, (game_id, problem, lines) in enumerate(_reads(ids), 1):
-        stamp = changed[game_id]
-        stamp = (_trusted(stamp[0], began), *stamp[1:])
-        if problem is not None:
-            conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, NULL)",
-                         (game_id, *stamp, problem))
-        else:
-            conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, NULL, ?)",
-                         (game_id, *stamp, len(lines)))
-            conn.executemany(f"INSERT INTO seats ({_COLUMNS}, chk) VALUES"
-                             " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')", lines)
-            if not many:
-                conn.execute(f"UPDATE seats SET chk = {_CHECK} WHERE game = ?", (game_id,))
-            if lines and lines[0][2]:
-                tally.add(lines, 1)
+    del old
+    changed.sort()
+    many = len(changed) > 1000
+    for done, (game_id, stamp, problem, lines) in enumerate(_reads(changed), 1):
+        if stamp is not None:  # else gone since it was listed: its folder changed again
+            stamp = (_trusted(stamp[0], began), *stamp[1:])
+            if problem is not None:
+                conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, NULL)",
+                             (game_id, *stamp, problem))
+            else:
+                conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, NULL, ?)",
+                             (game_id, *stamp, len(lines)))
+                conn.executemany(f"INSERT INTO seats ({_COLUMNS}, chk) VALUES"
+                                 " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')", lines)
+                if not many:
+                    conn.execute(f"UPDATE seats SET chk = {_CHECK} WHERE game = ?",
+                                 (game_id,))
+                if lines and lines[0][2]:
+                    tally.add(lines, 1)
         if report is not None:
-            report(done, len(ids))
+            report(done, len(changed))
     if many:
         conn.execute(f"UPDATE seats SET chk = {_CHECK} WHERE chk = ''")
     tally.save()
@@ -314,29 +317,40 @@ def _sound_row(row: tuple) -> bool:
     return True
 
 
-def _reads(ids: list[str]) -> Iterator[tuple[str, str | None, list[Row]]]:
-    """Each game file read for the index, in order: (id, its problem or None, its rows)."""
+Read = tuple  # (id, (mtime in ns, size, inode) or None when gone, problem or None, rows)
+
+
+def _reads(ids: list[str]) -> Iterator[Read]:
+    """Each game file read for the index, in order (see read)."""
     from .pool import each
 
     return each(read_many, ids)
 
 
-def read_many(ids: list[str]) -> list[tuple[str, str | None, list[Row]]]:
+def read_many(ids: list[str]) -> list[Read]:
     return [read(game_id) for game_id in ids]
 
 
-def read(game_id: str) -> tuple[str, str | None, list[Row]]:
-    """A game file as the index keeps it: (id, its problem or None, its seat rows)."""
+def read(game_id: str) -> Read:
+    """A game file as the index keeps it: (id, its stamp, its problem or None, its seat
+    rows). The stamp is taken before the file is read: a save in between shows next time."""
     from callbreak_score.core.people import started
 
     try:
+        info = os.stat(store.game_path(game_id))
+        stamp = (info.st_mtime_ns, info.st_size, info.st_ino)
+    except FileNotFoundError:
+        return game_id, None, None, []
+    except OSError:
+        stamp = (-1, -1, -1)  # never matches: looked at again (load says the problem)
+    try:
         game = store.load(game_id)
     except Refused as error:
-        return game_id, str(error), []
+        return game_id, stamp, str(error), []
     moment = started(game.created)
     when = moment.timestamp() if moment else 0.0
     done = int(game.finished is not None)
-    return game_id, None, [
+    return game_id, stamp, None, [
         (game.id, when, done, s.seat, s.name, s.key, s.total, int(s.won), s.rounds, s.made,
          s.exact, s.bid_sum, s.extra, s.best, s.worst, s.run) for s in seat_lines(game)]
 
