@@ -183,8 +183,9 @@ def refresh(conn: sqlite3.Connection, report: Report | None = None, first: str =
                 "SELECT id, mtime, size, ino FROM files WHERE id >= ? AND id < ?",
                 (month, month + ":"))}
             files = listing(month) if now is not None else {}
-            changed += [i for i, stamp in files.items() if had.get(i) != stamp]
-            gone += [i for i in had if i not in files]
+            new = [i for i, stamp in files.items() if had.get(i) != stamp]
+            changed += new
+            gone += [i for i in had if i not in files] + [i for i in new if i in had]
             del had, files
             if now is None:
                 conn.execute("DELETE FROM months WHERE month = ?", (month,))
@@ -208,11 +209,12 @@ def _trusted(mtime: int, began: int) -> int:
 
 def _update(conn: sqlite3.Connection, gone: list[str], changed: list[str], began: int,
             report: Report | None) -> None:
-    """Take the gone and changed files' rows out, read the changed files in, and keep the
-    running figures (the cache) up to date with the finished games among them."""
-    old = _rows_of(conn, gone + changed)
+    """Take the rows of the files gone or changed since they were indexed (`gone`) out,
+    read the changed files in, and keep the running figures (the cache) up to date with
+    the finished games among them."""
+    old = _rows_of(conn, gone)
     tally = _Lazy(conn)
-    for game_id in gone + changed:
+    for game_id in gone:
         conn.execute("DELETE FROM files WHERE id = ?", (game_id,))
         conn.execute("DELETE FROM seats WHERE game = ?", (game_id,))
         rows = old.get(game_id)
