@@ -255,14 +255,15 @@ class _Lazy:
         self.conn = conn
         self.tally: Tally | None = None
         self.touched = False
+        # nothing counted yet (a new index): the figures are counted as it fills
+        self.empty = conn.execute("SELECT NOT EXISTS (SELECT 1 FROM seats)").fetchone() == (1,)
 
     def add(self, rows: list[Row], sign: int) -> None:
         if not self.touched:
             self.touched = True
             self.tally = _cached(self.conn)
-            if self.tally is None and self.conn.execute(
-                    "SELECT NOT EXISTS (SELECT 1 FROM seats)").fetchone() == (1,):
-                self.tally = Tally()  # nothing counted yet (a new index): count as it fills
+            if self.tally is None and self.empty:
+                self.tally = Tally()
         if self.tally is not None:
             try:
                 self.tally.add(rows, sign)

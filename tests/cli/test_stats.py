@@ -484,3 +484,12 @@ def test_since_reads_only_the_months_it_needs(home: Path, monkeypatch) -> None:
     found, _ = index.standings(None, None, [])  # every month: 2608 changed, 2609 never seen
     assert (sorted(listed), sorted(loaded)) == (["2608", "2609"], ["260829-1", "260930-1"])
     assert {p.name for p in found} >= {"Maya", "Hari", "Asha"}
+
+
+def test_a_new_index_counts_the_figures_as_it_fills(home: Path, monkeypatch) -> None:
+    """A cold build adds each finished game up as it is read: no second pass over the rows."""
+    store.save(seeded_game())
+    store.save(replace(seeded_game(), id="261129-2"))
+    monkeypatch.setattr(index, "_counted", None)  # a count from every row would fail
+    found, _ = index.standings(None, None, [])
+    assert found[0].games == 2
