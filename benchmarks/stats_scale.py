@@ -34,8 +34,11 @@ from pathlib import Path
 from stats_data import ready  # the script's own folder is on sys.path
 
 
-def run(command: list[str], env: dict[str, str]) -> tuple[float, int]:
-    """(seconds, peak resident KB) of one whole process; its output thrown away."""
+def run(command: list[str], env: dict[str, str]) -> tuple[float, int, float]:
+    """(seconds, peak resident KB, processor seconds) of one whole process (with the
+    processes it started), its output thrown away. The peak is at least this script's own
+    size (Linux counts the size at the fork in the child's peak): `python -c pass`'s row
+    shows that floor."""
     began = time.perf_counter()
     child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE)
@@ -46,7 +49,7 @@ def run(command: list[str], env: dict[str, str]) -> tuple[float, int]:
     if child.returncode not in (0, 1):  # doctor says problems with 1; none is expected
         sys.exit(f"{' '.join(command)} failed: {error.decode()}")
     kb = usage.ru_maxrss if sys.platform != "darwin" else usage.ru_maxrss // 1024
-    return spent, kb
+    return spent, kb, usage.ru_utime + usage.ru_stime
 
 
 def two_versions(folder: Path) -> tuple[Path, bytes, bytes]:
@@ -54,7 +57,10 @@ def two_versions(folder: Path) -> tuple[Path, bytes, bytes]:
     from callbreak_score.core import game as moves
     from callbreak_score.storage import schema
 
-    for path in sorted((folder / "games").glob("*/*.json")):  # the oldest finished game
+    # a finished game of the oldest month (few names listed: this process's size is counted
+    # in each process it starts, see run)
+    oldest = min(p for p in (folder / "games").iterdir() if p.is_dir())
+    for path in sorted(oldest.glob("*.json")):
         data = path.read_bytes()
         game = schema.decode(data, str(path))
         if game.finished is not None:
@@ -72,9 +78,9 @@ def save_as(path: Path, data: bytes) -> None:
 
 
 def measure(folder: Path, exe: str, runs: int, cold_runs: int, doctor_runs: int
-            ) -> dict[str, list[tuple[float, int]]]:
+            ) -> dict[str, list[tuple[float, int, float]]]:
     env = {**os.environ, "CALLBREAK_HOME": str(folder), "COLUMNS": "80"}
-    got: dict[str, list[tuple[float, int]]] = {}
+    got: dict[str, list[tuple[float, int, float]]] = {}
     for _ in range(cold_runs):
         for name in os.listdir(folder):
             if name.startswith("index.sqlite3"):
@@ -129,13 +135,17 @@ def main() -> None:
     for name in results[sizes[0]]:
         line = f"{name:<28}"
         for count in sizes:
-            spent = statistics.median(s for s, _ in results[count][name]) * 1000
-            peak = max(kb for _, kb in results[count][name]) / 1024
-            base = statistics.median(s for s, _ in results[count]["python -c pass"]) * 1000
+            spent = statistics.median(s for s, _, _ in results[count][name]) * 1000
+            peak = max(kb for _, kb, _ in results[count][name]) / 1024
+            base = statistics.median(s for s, _, _ in results[count]["python -c pass"]) * 1000
             ratio = f"{spent / base:6.1f}x" if name != "python -c pass" else " " * 7
             shown = f"{spent:8.0f} ms" if spent < 10_000 else f"{spent / 1000:8.1f} s "
             line += f"{shown} {ratio} {peak:4.0f} MB"
         print(line)
+    for name in ("stats, cold", "doctor"):
+        print(f"{name}, processor time (all its processes): " + ", ".join(
+            f"{statistics.median(c for _, _, c in results[n][name]):.1f} s at {n:,}"
+            for n in sizes))
 
 
 if __name__ == "__main__":
