@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .game import Game
 from .people import key
-from .scoring import made, round_scores
+from .scoring import made, round_scores, winners
 from .values import frozen
 
 
@@ -36,7 +36,6 @@ def tenths(game: Game, units: int) -> int:
 def seat_lines(game: Game) -> list[SeatLine]:
     """Each seat's figures in a game (the completed rounds)."""
     rules = game.rules
-    won = set(game.winners())
     # each completed round scored once, not once a seat; an awarded round (no tricks)
     # counts in the totals only
     board = [0] * len(game.players)
@@ -50,6 +49,7 @@ def seat_lines(game: Game) -> list[SeatLine]:
         if played.tricks is not None:
             scored.append((played.bids, played.tricks, round_score))
     unit = rules.unit
+    won = set(winners(rules, game.rounds, board)) if game.finished else set()
     out = []
     for seat, name in enumerate(game.players):
         scores, made_count, exact, bid_sum, extra, run, longest = [], 0, 0, 0, 0, 0, 0

@@ -26,23 +26,24 @@ def frozen(cls: type[T]) -> type[T]:
     defaults = {n: cls.__dict__[n] for n in names if n in cls.__dict__}
     for name in defaults:
         delattr(cls, name)
-    positions = {name: at for at, name in enumerate(names)}
 
     everything = len(names)
+    # the fields that may be given by name after `count` given by position
+    by_name = [frozenset(names[count:]) for count in range(everything + 1)]
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         # the instance's fields go into its __dict__ in one update (its own __setattr__
         # refuses): this runs for every round and game read, so it is kept short
         count = len(args)
+        given = self.__dict__
         if count == everything and not kwargs:
-            self.__dict__.update(zip(names, args))
+            given.update(zip(names, args))
             return
         if count > everything:
             raise TypeError(f"{cls.__name__} takes {everything} fields, got {count}")
-        for name in kwargs:
-            if positions.get(name, -1) < count:  # not a field, or given by position too
-                raise TypeError(f"{cls.__name__}: unexpected or repeated field {name!r}")
-        given = self.__dict__
+        if not kwargs.keys() <= by_name[count]:  # not a field, or given by position too
+            name = next(n for n in kwargs if n not in by_name[count])
+            raise TypeError(f"{cls.__name__}: unexpected or repeated field {name!r}")
         given.update(defaults)
         given.update(zip(names, args))
         given.update(kwargs)
