@@ -418,10 +418,29 @@ def standings(
     return _rebuilt_once(lambda conn: _standings(conn, since, newest, keys, report))
 
 
-def check() -> list[Refused]:
+def check() -> None:
     """doctor: every game file's stamp compared with the index, the changed ones read (a
-    file rewritten in place with its folder's time kept is found here, not by `stats`)."""
-    return _rebuilt_once(lambda conn: refresh(conn, full=True))
+    file rewritten in place with its folder's time kept is found here, not by `stats`).
+    An index that is not there is left for the next `stats` to build, and one that is
+    damaged, of another version or does not prove itself is removed for it to rebuild."""
+    import sqlite3
+
+    if not os.path.isfile(path()):
+        return
+    try:
+        conn = sqlite3.connect(path(), timeout=10, isolation_level=None)
+        try:
+            if conn.execute("SELECT value FROM meta WHERE name = 'version'").fetchone() \
+                    != (VERSION,):
+                raise Untrusted
+            refresh(conn, full=True)
+        finally:
+            conn.close()
+    except (sqlite3.Error, Untrusted):
+        try:
+            _remove_index()
+        except OSError:
+            pass  # a read-only folder: the index is counted in memory while it does not fit
 
 
 def _rebuilt_once(work: Callable[[sqlite3.Connection], T]) -> T:
