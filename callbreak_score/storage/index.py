@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 FILE = "index.sqlite3"
 VERSION = "5"  # 4: each row's check; 5: month folders, the running figures (core/tally.py)
 LIMIT = 1024 * 1024 * 1024  # far past 100,000 games (about 50 MB); a larger file is rebuilt
+WAIT = 120  # s: another command building the index holds its lock (100,000 games: ~30 s)
 RACY = 3_000_000_000  # ns: a time this close to the scan may be shared by a later save
 Report = Callable[[int, int], None]  # (files read so far, files to read)
 
@@ -129,7 +130,7 @@ def _connect() -> sqlite3.Connection:
     except OSError:  # a read-only folder: count in memory, change nothing
         return _fresh(sqlite3.connect(":memory:", isolation_level=None))
     try:
-        conn = sqlite3.connect(path(), timeout=10, isolation_level=None)
+        conn = sqlite3.connect(path(), timeout=WAIT, isolation_level=None)
         try:
             version = conn.execute("SELECT value FROM meta WHERE name = 'version'").fetchone()
             if version == (VERSION,):
@@ -138,7 +139,7 @@ def _connect() -> sqlite3.Connection:
             pass
         conn.close()
         _remove_index()
-        return _fresh(sqlite3.connect(path(), timeout=10, isolation_level=None))
+        return _fresh(sqlite3.connect(path(), timeout=WAIT, isolation_level=None))
     except (sqlite3.Error, OSError):  # it cannot be made or replaced here: count in memory
         return _fresh(sqlite3.connect(":memory:", isolation_level=None))
 
@@ -428,7 +429,7 @@ def check() -> None:
     if not os.path.isfile(path()):
         return
     try:
-        conn = sqlite3.connect(path(), timeout=10, isolation_level=None)
+        conn = sqlite3.connect(path(), timeout=WAIT, isolation_level=None)
         try:
             if conn.execute("SELECT value FROM meta WHERE name = 'version'").fetchone() \
                     != (VERSION,):
@@ -455,6 +456,9 @@ def _rebuilt_once(work: Callable[[sqlite3.Connection], T]) -> T:
 
     try:
         return attempt()
+    except sqlite3.OperationalError as error:
+        if "locked" in str(error):  # still held by another command: never removed under it
+            return attempt(memory=True)
     except (sqlite3.DatabaseError, Untrusted):
         pass
     try:

@@ -493,3 +493,26 @@ def test_a_new_index_counts_the_figures_as_it_fills(home: Path, monkeypatch) -> 
     monkeypatch.setattr(index, "_counted", None)  # a count from every row would fail
     found, _ = index.standings(None, None, [])
     assert found[0].games == 2
+
+
+def test_an_index_another_command_is_building_is_left_to_it(home: Path, monkeypatch) -> None:
+    """While another command holds the index (a long cold build), `stats` waits
+    index.WAIT seconds, then counts in memory: the index is never removed under it."""
+    import sqlite3
+
+    store.save(replace(seeded_game(), id="261129-1"))
+    index.standings(None, None, [])
+    monkeypatch.setattr(index, "WAIT", 0.1)
+    other = sqlite3.connect(home / index.FILE, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    other.execute("INSERT INTO meta VALUES ('mark', 'building')")
+    try:
+        store.save(replace(seeded_game(), id="261129-2"))
+        found, _ = index.standings(None, None, [])
+        assert found[0].games == 2
+    finally:
+        other.execute("COMMIT")
+        other.close()
+    conn = sqlite3.connect(home / index.FILE)
+    assert conn.execute("SELECT value FROM meta WHERE name = 'mark'").fetchone() == ("building",)
+    conn.close()
