@@ -27,7 +27,7 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.core.stats import PlayerStats, seat_lines
 from callbreak_score.core.tally import Row, Tally
 
-from . import store
+from . import proof, store
 from .schema import is_id
 
 TYPE_CHECKING = False
@@ -62,8 +62,7 @@ CREATE TABLE seats (game TEXT NOT NULL, started REAL NOT NULL, finished INTEGER 
 CREATE TABLE cache (name TEXT PRIMARY KEY, value TEXT, digest TEXT){strict};
 CREATE INDEX damaged ON files (id) WHERE problem IS NOT NULL;
 """
-_COLUMNS = ("game, started, finished, seat, name, key, total, won, rounds, made, exact,"
-            " bid_sum, extra, best, worst, run")
+
 
 
 def path() -> str:
@@ -213,7 +212,7 @@ def _update(conn: sqlite3.Connection, gone: list[str], changed: list[str], began
     """Take the rows of the files gone or changed since they were indexed (`gone`) out,
     read the changed files in, and keep the running figures (the cache) up to date with
     the finished games among them."""
-    old = _rows_of(conn, gone)
+    old = proof.rows_of(conn, gone)
     tally = _Lazy(conn)
     for game_id in gone:
         conn.execute("DELETE FROM files WHERE id = ?", (game_id,))
@@ -233,17 +232,17 @@ def _update(conn: sqlite3.Connection, gone: list[str], changed: list[str], began
             else:
                 conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, NULL, ?)",
                              (game_id, *stamp, len(lines)))
-                conn.executemany(f"INSERT INTO seats ({_COLUMNS}, chk) VALUES"
+                conn.executemany(f"INSERT INTO seats ({proof.COLUMNS}, chk) VALUES"
                                  " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')", lines)
                 if not many:
-                    conn.execute(f"UPDATE seats SET chk = {_CHECK} WHERE game = ?",
+                    conn.execute(f"UPDATE seats SET chk = {proof.CHECK} WHERE game = ?",
                                  (game_id,))
                 if lines and lines[0][2]:
                     tally.add(lines, 1)
         if report is not None:
             report(done, len(changed))
     if many:
-        conn.execute(f"UPDATE seats SET chk = {_CHECK} WHERE chk = ''")
+        conn.execute(f"UPDATE seats SET chk = {proof.CHECK} WHERE chk = ''")
     tally.save()
 
 
@@ -262,7 +261,7 @@ class _Lazy:
     def add(self, rows: list[Row], sign: int) -> None:
         if not self.touched:
             self.touched = True
-            self.tally = _cached(self.conn)
+            self.tally = proof.cached(self.conn)
             if self.tally is None and self.empty:
                 self.tally = Tally()
         if self.tally is not None:
@@ -282,43 +281,12 @@ class _Lazy:
             mine: dict[str, list[Row]] = {key: [] for key in unsure}
             marks = ", ".join("?" * len(unsure))
             for row in self.conn.execute(
-                    f"SELECT {_COLUMNS} FROM seats WHERE finished AND key IN ({marks})",
+                    f"SELECT {proof.COLUMNS} FROM seats WHERE finished AND key IN ({marks})",
                     unsure):
                 mine[row[5]].append(row)
             for key, rows in mine.items():
                 self.tally.recount(key, rows)
-        _keep(self.conn, self.tally)
-
-
-def _rows_of(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[Row]]:
-    """The seat rows of these games, each proved (Untrusted when one is not)."""
-    out = {}
-    for game_id in ids:
-        rows = conn.execute(f"SELECT {_COLUMNS}, chk IS ({_CHECK}) FROM seats WHERE game = ?"
-                            " ORDER BY seat", (game_id,)).fetchall()
-        known = conn.execute("SELECT problem IS NULL, seats FROM files WHERE id = ?",
-                             (game_id,)).fetchone()
-        count = known[1] if known is not None and known[0] == 1 else 0
-        if [r[3] for r in rows] != list(range(count if isinstance(count, int) else -1)) \
-                or not all(_sound_row(r) for r in rows):
-            raise Untrusted
-        out[game_id] = [r[:-1] for r in rows]
-    return out
-
-
-_TYPES = (str, float, int, int, str, str, int, int, int, int, int, int, int, int, int, int)
-
-
-def _sound_row(row: tuple) -> bool:
-    """A row read back with its check's outcome last: each value of its type, the check met."""
-    if row[-1] != 1 or not isinstance(row[1], (int, float)):
-        return False
-    for at, (value, kind) in enumerate(zip(row, _TYPES)):
-        if at in (13, 14) and value is None:
-            continue
-        if at != 1 and (type(value) is not kind):
-            return False
-    return True
+        proof.keep(self.conn, self.tally)
 
 
 Read = tuple  # (id, (mtime in ns, size, inode) or None when gone, problem or None, rows)
@@ -359,44 +327,8 @@ def read(game_id: str) -> Read:
          s.exact, s.bid_sum, s.extra, s.best, s.worst, s.run) for s in seat_lines(game)]
 
 
-class Untrusted(Exception):
-    """The index does not prove itself; it is rebuilt from the game files."""
-
-
-# A seat row's check: all its values written out by one SQL expression, evaluated when the
-# row is added and again whenever the row is used, so a value changed in place (a total, a
-# name, a key, a finished flag) shows. (printf is one call a row: about 1 us, a tenth of
-# building the same text with quote() and ||.)
-_CHECK = ("printf('%Q %!.17g %d %d %Q %Q %d %d %d %d %d %d %d %Q %Q %d', game, started,"
-          " finished, seat, name, key, total, won, rounds, made, exact, bid_sum, extra, best,"
-          " worst, run)")
-
-
 def _strict(sqlite3: object) -> bool:
     return getattr(sqlite3, "sqlite_version_info", (0,)) >= (3, 37)
-
-
-def _prove(conn: sqlite3.Connection, first: str = "") -> None:
-    """Untrusted unless the seat rows of the games from `first` on are the ones the sound
-    games were indexed with: as many as their seats, numbered 0 .. seats-1 (a row deleted,
-    added or renumbered shows), each of its type, each matching its check (a value changed
-    in place shows). One pass over those rows."""
-    counts = {row[0]: row[1:] for row in conn.execute(
-        f"SELECT game, COUNT(*), TOTAL(seat), SUM(chk IS NOT ({_CHECK})),"
-        " SUM(typeof(finished) || typeof(seat) || typeof(total) || typeof(won)"
-        " || typeof(rounds) || typeof(made) || typeof(exact) || typeof(bid_sum)"
-        " || typeof(extra) || typeof(run) <> 'integerintegerintegerintegerinteger"
-        "integerintegerintegerintegerinteger' OR typeof(name) <> 'text'"
-        " OR typeof(key) <> 'text' OR typeof(started) NOT IN ('real', 'integer')"
-        " OR typeof(best) NOT IN ('integer', 'null') OR typeof(worst) NOT IN"
-        " ('integer', 'null')) FROM seats WHERE game >= ? GROUP BY game", (first,))}
-    for game_id, seats in conn.execute(
-            "SELECT id, seats FROM files WHERE problem IS NULL AND id >= ?", (first,)):
-        found = counts.pop(game_id, None)
-        if not isinstance(seats, int) or found != (seats, seats * (seats - 1) / 2, 0, 0):
-            raise Untrusted
-    if counts:  # rows of a game that is not indexed as sound
-        raise Untrusted
 
 
 def _problems(damaged: list[str]) -> list[Refused]:
@@ -433,11 +365,11 @@ def check() -> None:
         try:
             if conn.execute("SELECT value FROM meta WHERE name = 'version'").fetchone() \
                     != (VERSION,):
-                raise Untrusted
+                raise proof.Untrusted
             refresh(conn, full=True)
         finally:
             conn.close()
-    except (sqlite3.Error, Untrusted):
+    except (sqlite3.Error, proof.Untrusted):
         try:
             _remove_index()
         except OSError:
@@ -459,16 +391,16 @@ def _rebuilt_once(work: Callable[[sqlite3.Connection], T]) -> T:
     except sqlite3.OperationalError as error:
         if "locked" in str(error):  # still held by another command: never removed under it
             return attempt(memory=True)
-    except (sqlite3.DatabaseError, Untrusted):
+    except (sqlite3.DatabaseError, proof.Untrusted):
         pass
     try:
         _remove_index()
         return attempt()
-    except (sqlite3.DatabaseError, Untrusted, OSError):
+    except (sqlite3.DatabaseError, proof.Untrusted, OSError):
         pass  # it cannot be removed or written (a read-only folder): never a failed read
     try:
         return attempt(memory=True)
-    except Untrusted:
+    except proof.Untrusted:
         raise Refused("the stats index {path} does not match the game files even when "
                       "rebuilt; remove it and run the command again", path=path()) from None
     except sqlite3.DatabaseError as error:
@@ -516,17 +448,17 @@ def player_stats(
 
 
 def _all(conn: sqlite3.Connection) -> Tally:
-    tally = _cached(conn)
+    tally = proof.cached(conn)
     if tally is not None:
         return tally
     # under the write lock, so that no refresh can change the rows between the counting
     # and the keeping (which would keep figures that miss its change)
     conn.execute("BEGIN IMMEDIATE")
     try:
-        _prove(conn)
-        tally = _counted(conn, f"SELECT {_COLUMNS} FROM seats WHERE finished"
+        proof.prove(conn)
+        tally = _counted(conn, f"SELECT {proof.COLUMNS} FROM seats WHERE finished"
                          " ORDER BY game, seat", ())
-        _keep(conn, tally)
+        proof.keep(conn, tally)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
@@ -554,10 +486,10 @@ def _chosen(conn: sqlite3.Connection, since: float | None, newest: int | None) -
     first = _first_day(since) if since is not None else ""
     if newest is not None:
         first = max(first, _newest_first(conn, first, newest))
-    _prove(conn, first)
+    proof.prove(conn, first)
     return _counted(conn, (
-        f"SELECT {_COLUMNS} FROM seats WHERE game IN (SELECT game FROM seats WHERE finished"
-        " AND seat = 0 AND game >= ? AND started >= ? ORDER BY started DESC, game DESC"
+        f"SELECT {proof.COLUMNS} FROM seats WHERE game IN (SELECT game FROM seats WHERE"
+        " finished AND seat = 0 AND game >= ? AND started >= ? ORDER BY started DESC, game DESC"
         " LIMIT ?) ORDER BY game, seat"),
         (first, since if since is not None else float("-inf"),
          newest if newest is not None else -1))
@@ -581,63 +513,6 @@ def _newest_first(conn: sqlite3.Connection, first: str, newest: int) -> str:
             earlier = day - timedelta(days=3)
             return earlier.strftime("%y%m%d") if earlier.year >= 2000 else first
     return first
-
-
-def _cached(conn: sqlite3.Connection) -> Tally | None:
-    """The running figures kept in the index, or None when they are not there, do not
-    match their digest (changed in place) or do not decode."""
-    row = conn.execute("SELECT value, digest FROM cache WHERE name = 'all'").fetchone()
-    if row is None or row[1] != _digest(row[0]):
-        return None
-    return _decoded(row[0])
-
-
-def _keep(conn: sqlite3.Connection, tally: Tally) -> None:
-    import json
-
-    value = json.dumps([tally.players, tally.versus], ensure_ascii=False,
-                       separators=(",", ":"))
-    conn.execute("INSERT OR REPLACE INTO cache VALUES ('all', ?, ?)", (value, _digest(value)))
-
-
-def _digest(value: object) -> str | None:
-    """The cached figures' digest, kept beside them: a value changed in place shows."""
-    import zlib
-
-    if not isinstance(value, str):
-        return None
-    data = value.encode("utf-8", "surrogatepass")
-    return f"{len(data)}:{zlib.crc32(data):08x}"
-
-
-def _decoded(value: str) -> Tally | None:
-    """The cached figures, or None when the cache row is not the shape _keep writes."""
-    import json
-
-    def whole(x: object, empty: bool = False) -> bool:
-        return (isinstance(x, int) and not isinstance(x, bool)) or (empty and x is None)
-
-    try:
-        players, versus = json.loads(value)
-        if not (isinstance(players, dict) and isinstance(versus, dict)):
-            return None
-        for entry in players.values():
-            if not (isinstance(entry, list) and len(entry) == 16 and isinstance(entry[0], str)
-                    and isinstance(entry[1], list) and len(entry[1]) == 4
-                    and isinstance(entry[1][0], (int, float)) and whole(entry[1][1])
-                    and isinstance(entry[1][2], str) and whole(entry[1][3])
-                    and all(whole(x, at in (10, 12)) for at, x in enumerate(entry[2:], 2))):
-                return None
-        for mine in versus.values():
-            if not (isinstance(mine, dict) and all(
-                    b in players and isinstance(v, list) and len(v) == 3
-                    and all(map(whole, v)) for b, v in mine.items())):
-                return None
-        if not versus.keys() <= players.keys():
-            return None
-        return Tally(players, versus)
-    except (ValueError, TypeError, RecursionError):
-        return None
 
 
 def games_since(moment: float) -> tuple[list[Game], list[Refused]]:

@@ -19,7 +19,7 @@ from callbreak_score.core import game as moves
 from callbreak_score.core.rules import make_rules
 from callbreak_score.core.scoring import made, score
 from callbreak_score.core.values import replace
-from callbreak_score.storage import index, store
+from callbreak_score.storage import index, proof, store
 from tests.lib.helpers import SEED_004, legal_round, snapshot
 
 # Spellings of the same people: case and Unicode normalization do not make another player
@@ -323,7 +323,7 @@ def test_a_save_of_an_unfinished_game_keeps_what_finished_games_built(cli, home)
     marked = value.replace('"Asha"', '"Marked"')  # figures only the cache could show
     assert marked != value
     conn.execute("UPDATE cache SET value = ?, digest = ? WHERE name = 'all'",
-                 (marked, index._digest(marked)))
+                 (marked, proof.digest(marked)))
     conn.commit()
     conn.close()
     cli("new", "Asha", "Bimal", "Tulsi", "Ram")
