@@ -109,38 +109,78 @@ def listing(month: str) -> dict[str, tuple[int, int, int]]:
     return found
 
 
-def _connect() -> sqlite3.Connection:
-    """The index file, made fresh when it is missing, damaged or of another format; an
-    index in memory when the data folder cannot hold one (nothing stored, read-only)."""
+def _connect() -> tuple[sqlite3.Connection, str | None]:
+    """The index file, made fresh when it is missing, damaged or of another format (then
+    with the path of the file it is built in, see _building); an index in memory when the
+    data folder cannot hold one (nothing stored, read-only)."""
     import sqlite3
 
     if not os.path.isdir(os.path.join(store.home(), "games")):
-        return _fresh(sqlite3.connect(":memory:"))
+        return _fresh(sqlite3.connect(":memory:")), None
     try:
         info = os.stat(path())
     except OSError:
         info = None
     if info is not None and not stat.S_ISREG(info.st_mode):
         # a folder or a pipe in its place is not ours to remove: count in memory
-        return _fresh(sqlite3.connect(":memory:", isolation_level=None))
+        return _fresh(sqlite3.connect(":memory:", isolation_level=None)), None
     try:
         if info is not None and info.st_size > LIMIT:
             _remove_index()
+            info = None
     except OSError:  # a read-only folder: count in memory, change nothing
-        return _fresh(sqlite3.connect(":memory:", isolation_level=None))
+        return _fresh(sqlite3.connect(":memory:", isolation_level=None)), None
     try:
+        if info is None:
+            return _building()
         conn = sqlite3.connect(path(), timeout=WAIT, isolation_level=None)
         try:
             version = conn.execute("SELECT value FROM meta WHERE name = 'version'").fetchone()
             if version == (VERSION,):
-                return conn
+                return conn, None
         except sqlite3.DatabaseError:
             pass
         conn.close()
         _remove_index()
-        return _fresh(sqlite3.connect(path(), timeout=WAIT, isolation_level=None))
+        return _building()
     except (sqlite3.Error, OSError):  # it cannot be made or replaced here: count in memory
-        return _fresh(sqlite3.connect(":memory:", isolation_level=None))
+        return _fresh(sqlite3.connect(":memory:", isolation_level=None)), None
+
+
+def _building() -> tuple[sqlite3.Connection, str]:
+    """A new index, built in a file of its own and put in place whole once it is done
+    (_publish): nothing is lost if the build is cut short, so it is written without
+    waiting for the disk (synchronous off; a build of 100,000 games waited minutes for it
+    on a busy disk). A build left unfinished by a killed command is removed by a later one."""
+    import sqlite3
+    import time
+
+    folder, name = os.path.split(path())
+    for other in os.listdir(folder):
+        if other.startswith(name + ".") and other.endswith(".new"):
+            try:  # a build writes all the time: one untouched for a minute is left over
+                if os.stat(os.path.join(folder, other)).st_mtime < time.time() - 60:
+                    os.remove(os.path.join(folder, other))
+            except OSError:
+                pass
+    temp = f"{path()}.{os.getpid()}.new"
+    conn = sqlite3.connect(temp, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = MEMORY")
+    conn.execute("PRAGMA synchronous = OFF")
+    return _fresh(conn), temp
+
+
+def _publish(temp: str) -> None:
+    """Put a finished new index in place: its bytes on the disk first, then the rename."""
+    with open(temp, "rb") as handle:
+        os.fsync(handle.fileno())
+    os.replace(temp, path())
+    if os.name == "posix":
+        folder = os.open(os.path.dirname(path()), os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 def _remove_index() -> None:
@@ -380,11 +420,21 @@ def _rebuilt_once(work: Callable[[sqlite3.Connection], T]) -> T:
     import sqlite3
 
     def attempt(memory: bool = False) -> T:
-        conn = _fresh(sqlite3.connect(":memory:")) if memory else _connect()
+        conn, building = (_fresh(sqlite3.connect(":memory:")), None) if memory else _connect()
         try:
-            return work(conn)
+            done = work(conn)
+            if building is not None:
+                conn.close()
+                _publish(building)
+                building = None
+            return done
         finally:
             conn.close()
+            if building is not None:  # cut short: the unfinished file goes
+                try:
+                    os.remove(building)
+                except OSError:
+                    pass
 
     try:
         return attempt()
