@@ -516,3 +516,24 @@ def test_an_index_another_command_is_building_is_left_to_it(home: Path, monkeypa
     conn = sqlite3.connect(home / index.FILE)
     assert conn.execute("SELECT value FROM meta WHERE name = 'mark'").fetchone() == ("building",)
     conn.close()
+
+
+def test_a_new_index_cut_short_leaves_nothing_behind(home: Path, monkeypatch) -> None:
+    """A new index is built in a file of its own and put in place whole: a build cut short
+    (Ctrl-C) leaves neither an index nor its unfinished file."""
+    store.save(replace(seeded_game(), id="261129-1"))
+    store.save(replace(seeded_game(), id="261129-2"))
+    real = index.read
+
+    def cut(game_id: str):
+        if game_id.endswith("-2"):
+            raise KeyboardInterrupt
+        return real(game_id)
+
+    monkeypatch.setattr(index, "read", cut)
+    with pytest.raises(KeyboardInterrupt):
+        index.standings(None, None, [])
+    assert not [p.name for p in home.iterdir() if p.name.startswith(index.FILE)]
+    monkeypatch.setattr(index, "read", real)
+    assert index.standings(None, None, [])[0][0].games == 2
+    assert [p.name for p in home.iterdir() if p.name.startswith(index.FILE)] == [index.FILE]
