@@ -1,92 +1,151 @@
-"""`callbreak stats` with 10,000 stored games, once its index is warm (a script, not a test).
+"""`stats` and `doctor` with 4, 10,000 and 100,000 stored games (a script, not a test).
 
-    python benchmarks/stats_scale.py [--runs 21] [--games 10000]
+    python benchmarks/stats_scale.py [--runs 11] [--sizes 4,10000,100000] [--data DIR]
 
-Builds a data folder of finished games in a temp folder (eight players, two with
-Devanagari names, four a game, random bids and tricks from a fixed seed), runs `stats`
-once to build the index (timed: the cold rebuild), then times as whole processes,
-interleaved run by run: `python -c pass`, `callbreak stats`, `callbreak stats --json`
-and `callbreak chart` (the current game). It prints medians and each command's ratio to
-`python -c pass` (target for stats: at most 10x).
+For each size it builds a data folder (benchmarks/stats_data.py: a dozen finished games a
+day, oldest first, and a current unfinished game; with --data the folders are kept there
+and built only once), then times the installed `callbreak` as whole processes:
+
+- cold: `stats` with no index (the index built from every file), `--cold-runs` times;
+- warm: `stats`, `stats --json` and `stats --since` the last month, each run interleaved
+  with `python -c pass`;
+- after a change: `stats` right after a finished game was saved again (its file renamed
+  into its month folder, as every save does; two versions taken in turn);
+- doctor: `doctor`, `--doctor-runs` times.
+
+It prints medians, each as a ratio to `python -c pass` where the targets are ratios, and
+the peak memory (the largest resident size of the process, from the OS) of each. Targets
+at 100,000 games: warm `stats` at most 10x, the first `stats` after a change at most 20x, a
+cold build at most 30 s, `doctor` at most 15 s, `stats` at most 40 MB.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from startup_and_scale import timed  # the script's own folder is on sys.path
-
-from callbreak_score.core import game as moves
-from callbreak_score.core.rules import make_rules
-from callbreak_score.storage import schema
-
-PEOPLE = ("Asha", "Bimal", "Tulsi", "Ram", "सीता", "गोपाल", "Hari", "Maya")
+from stats_data import ready  # the script's own folder is on sys.path
 
 
-def random_game(rng: random.Random, game_id: str, created: str) -> moves.Game:
-    players = rng.sample(PEOPLE, 4)
-    game = moves.new_game(game_id, players, make_rules(), None, created)
-    while game.finished is None:
-        seats = [rng.randrange(4) for _ in range(13)]
-        won = tuple(seats.count(s) for s in range(4))
-        bids = tuple(max(1, min(13, w + rng.choice((-1, 0, 0, 1)))) for w in won)
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, created)
-    return game
+def run(command: list[str], env: dict[str, str]) -> tuple[float, int, float]:
+    """(seconds, peak resident KB, processor seconds) of one whole process (with the
+    processes it started), its output thrown away. The peak is at least this script's own
+    size (Linux counts the size at the fork in the child's peak): `python -c pass`'s row
+    shows that floor."""
+    began = time.perf_counter()
+    child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    spent = time.perf_counter() - began
+    child.returncode = os.waitstatus_to_exitcode(status)
+    error = child.stderr.read() if child.stderr else b""
+    if child.returncode not in (0, 1):  # doctor says problems with 1; none is expected
+        sys.exit(f"{' '.join(command)} failed: {error.decode()}")
+    kb = usage.ru_maxrss if sys.platform != "darwin" else usage.ru_maxrss // 1024
+    return spent, kb, usage.ru_utime + usage.ru_stime
 
 
-def build(folder: Path, count: int) -> None:
-    rng = random.Random(10)
-    games = folder / "games"
-    games.mkdir(parents=True)
-    day0 = time.mktime((2016, 1, 1, 12, 0, 0, 0, 0, -1))
-    game_id = ""
-    for n in range(count):
-        day = time.strftime("%Y-%m-%d", time.localtime(day0 + (n // 3) * 86400))
-        game_id = f"{day[2:4]}{day[5:7]}{day[8:10]}-{n % 3 + 1}"
-        data = schema.encode(random_game(rng, game_id, day + "T20:00:00+05:45"))
-        (games / game_id[:4]).mkdir(exist_ok=True)
-        (games / game_id[:4] / f"{game_id}.json").write_bytes(data)
-    (folder / "current").write_text(game_id + "\n")
+def two_versions(folder: Path) -> tuple[Path, bytes, bytes]:
+    """A finished game's file, its bytes and the same game with round 1's tricks swapped."""
+    from callbreak_score.core import game as moves
+    from callbreak_score.storage import schema
+
+    # a finished game of the oldest month (few names listed: this process's size is counted
+    # in each process it starts, see run)
+    oldest = min(p for p in (folder / "games").iterdir() if p.is_dir())
+    for path in sorted(oldest.glob("*.json")):
+        data = path.read_bytes()
+        game = schema.decode(data, str(path))
+        if game.finished is not None:
+            break
+    tricks = game.rounds[0].tricks
+    edited = moves.edit(game, 1, None, (tricks[1], tricks[0], *tricks[2:]), game.finished)
+    return path, data, schema.encode(edited)
+
+
+def save_as(path: Path, data: bytes) -> None:
+    """As the tool saves: a new file in the folder, renamed over the old one."""
+    temp = path.with_name(path.name + ".bench.tmp")
+    temp.write_bytes(data)
+    os.replace(temp, path)
+
+
+def measure(folder: Path, exe: str, runs: int, cold_runs: int, doctor_runs: int
+            ) -> dict[str, list[tuple[float, int, float]]]:
+    env = {**os.environ, "CALLBREAK_HOME": str(folder), "COLUMNS": "80"}
+    got: dict[str, list[tuple[float, int, float]]] = {}
+    for _ in range(cold_runs):
+        for name in os.listdir(folder):
+            if name.startswith("index.sqlite3"):
+                os.remove(folder / name)
+        got.setdefault("stats, cold", []).append(run([exe, "stats"], env))
+    run([exe, "stats"], env)
+    path, first, second = two_versions(folder)
+    last_month = time.strftime("%Y-%m-01", time.localtime(time.time() - 40 * 86400))
+    warm = {"stats": [exe, "stats"], "stats --json": [exe, "stats", "--json"],
+            f"stats --since {last_month}": [exe, "stats", "--since", last_month]}
+    try:
+        for n in range(runs):
+            got.setdefault("python -c pass", []).append(
+                run([sys.executable, "-c", "pass"], dict(os.environ)))
+            for name, command in warm.items():
+                got.setdefault(name, []).append(run(command, env))
+            save_as(path, second if n % 2 == 0 else first)
+            got.setdefault("stats after a change", []).append(run([exe, "stats"], env))
+        for _ in range(doctor_runs):
+            got.setdefault("doctor", []).append(run([exe, "doctor"], env))
+    finally:
+        save_as(path, first)
+    return got
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=21)
-    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--cold-runs", type=int, default=1)
+    parser.add_argument("--doctor-runs", type=int, default=3)
+    parser.add_argument("--sizes", default="4,10000,100000")
+    parser.add_argument("--data", type=Path, help="keep the data folders here (reused)")
     args = parser.parse_args()
     beside = Path(sys.executable).parent / "callbreak"
     exe = str(beside) if beside.exists() else shutil.which("callbreak")
     if exe is None:
         sys.exit("install callbreak-score first (see README)")
-    work = Path(tempfile.mkdtemp(prefix="callbreak-stats-bench-"))
+    work = args.data or Path(tempfile.mkdtemp(prefix="callbreak-stats-bench-"))
+    sizes = [int(n) for n in args.sizes.split(",")]
     try:
-        build(work, args.games)
-        env = {**os.environ, "CALLBREAK_HOME": str(work), "COLUMNS": "80"}
-        cold = timed([exe, "stats"], env)
-        steps = {"stats": [exe, "stats"], "stats --json": [exe, "stats", "--json"],
-                 "chart": [exe, "chart"]}
-        base: list[float] = []
-        times: dict[str, list[float]] = {name: [] for name in steps}
-        for _ in range(args.runs):
-            base.append(timed([sys.executable, "-c", "pass"], dict(os.environ)))
-            for name, command in steps.items():
-                times[name].append(timed(command, env))
+        results = {}
+        for count in sizes:
+            folder = ready(work / f"{count}-games", count)
+            results[count] = measure(folder, exe, args.runs, args.cold_runs, args.doctor_runs)
     finally:
-        shutil.rmtree(work)
-    pass_ms = statistics.median(base) * 1000
-    print(f"{args.games} games; first stats (index built from the files): {cold * 1000:.0f} ms")
-    print(f"python -c pass: {pass_ms:.1f} ms (median of {args.runs}, interleaved)")
-    for name, spent in times.items():
-        ms = statistics.median(spent) * 1000
-        print(f"{name:<13} {ms:>7.1f} ms  {ms / pass_ms:>5.2f}x python -c pass")
+        if args.data is None:
+            shutil.rmtree(work)
+    print(f"{os.cpu_count()} processors; medians of {args.runs} interleaved runs "
+          f"(cold: {args.cold_runs}, doctor: {args.doctor_runs}); x pass: over "
+          "python -c pass in the same run; peak: the largest resident size")
+    print(f"{'':<28}" + "".join(f"{f'{n:,} games':>26}" for n in sizes))
+    for name in results[sizes[0]]:
+        line = f"{name:<28}"
+        for count in sizes:
+            spent = statistics.median(s for s, _, _ in results[count][name]) * 1000
+            peak = max(kb for _, kb, _ in results[count][name]) / 1024
+            base = statistics.median(s for s, _, _ in results[count]["python -c pass"]) * 1000
+            ratio = f"{spent / base:6.1f}x" if name != "python -c pass" else " " * 7
+            shown = f"{spent:8.0f} ms" if spent < 10_000 else f"{spent / 1000:8.1f} s "
+            line += f"{shown} {ratio} {peak:4.0f} MB"
+        print(line)
+    for name in ("stats, cold", "doctor"):
+        print(f"{name}, processor time (all its processes): " + ", ".join(
+            f"{statistics.median(c for _, _, c in results[n][name]):.1f} s at {n:,}"
+            for n in sizes))
 
 
 if __name__ == "__main__":

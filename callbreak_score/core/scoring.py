@@ -140,11 +140,14 @@ def over(rules: Rules, rounds: Sequence[Round]) -> bool:
     return False
 
 
-def leaders(rules: Rules, rounds: Sequence[Round]) -> list[int]:
-    """The seats on top now: every seat sharing the top total, narrowed by the tiebreak."""
+def leaders(rules: Rules, rounds: Sequence[Round],
+            board: Sequence[int] | None = None) -> list[int]:
+    """The seats on top now: every seat sharing the top total, narrowed by the tiebreak.
+    (`board`: the totals, when the caller has them already.)"""
     if not complete(rounds):
         return []
-    board = totals(rules, rounds)
+    if board is None:
+        board = totals(rules, rounds)
     top = [seat for seat, total in enumerate(board) if total == max(board)]
     if rules.tiebreak == "tricks" and len(top) > 1:
         won = tricks_won(rounds)
@@ -153,11 +156,12 @@ def leaders(rules: Rules, rounds: Sequence[Round]) -> list[int]:
     return top
 
 
-def winners(rules: Rules, rounds: Sequence[Round]) -> list[int]:
+def winners(rules: Rules, rounds: Sequence[Round],
+            board: Sequence[int] | None = None) -> list[int]:
     """The winning seats of a finished game: the instant winners, else the leaders."""
     done = complete(rounds)
     instant = instant_win_seats(rules, done[-1]) if done else []
-    return instant or leaders(rules, rounds)
+    return instant or leaders(rules, rounds, board)
 
 
 def points(rules: Rules, units: int) -> str:

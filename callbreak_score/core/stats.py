@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .game import Game
 from .people import key
-from .scoring import made, round_scores
+from .scoring import made, round_scores, winners
 from .values import frozen
 
 
@@ -36,21 +36,30 @@ def tenths(game: Game, units: int) -> int:
 def seat_lines(game: Game) -> list[SeatLine]:
     """Each seat's figures in a game (the completed rounds)."""
     rules = game.rules
-    won = set(game.winners())
-    board = game.totals()
+    # each completed round scored once, not once a seat; an awarded round (no tricks)
+    # counts in the totals only
+    board = [0] * len(game.players)
+    scored = []
+    for played in game.rounds:
+        round_score = round_scores(rules, played)
+        if round_score is None:
+            continue
+        for seat, units in enumerate(round_score):
+            board[seat] += units
+        if played.tricks is not None:
+            scored.append((played.bids, played.tricks, round_score))
+    unit = rules.unit
+    won = set(winners(rules, game.rounds, board)) if game.finished else set()
     out = []
     for seat, name in enumerate(game.players):
         scores, made_count, exact, bid_sum, extra, run, longest = [], 0, 0, 0, 0, 0, 0
-        for played in game.rounds:
-            round_score = round_scores(rules, played)
-            if round_score is None or played.tricks is None:
-                continue
-            bid, tricks = played.bids[seat], played.tricks[seat]
-            scores.append(tenths(game, round_score[seat]))
+        for bids, tricks, round_score in scored:
+            bid, took = bids[seat], tricks[seat]
+            scores.append(round_score[seat] * 10 // unit)
             bid_sum += bid
-            exact += tricks == bid
-            extra += max(0, tricks - bid)
-            if made(rules, bid, tricks):
+            exact += took == bid
+            extra += max(0, took - bid)
+            if made(rules, bid, took):
                 made_count += 1
                 run += 1
                 longest = max(longest, run)

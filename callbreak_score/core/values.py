@@ -26,25 +26,30 @@ def frozen(cls: type[T]) -> type[T]:
     defaults = {n: cls.__dict__[n] for n in names if n in cls.__dict__}
     for name in defaults:
         delattr(cls, name)
-    positions = {name: at for at, name in enumerate(names)}
+
+    everything = len(names)
+    # the fields that may be given by name after `count` given by position
+    by_name = [frozenset(names[count:]) for count in range(everything + 1)]
 
     def __init__(self, *args: object, **kwargs: object) -> None:
+        # the instance's fields go into its __dict__ in one update (its own __setattr__
+        # refuses): this runs for every round and game read, so it is kept short
         count = len(args)
-        if count > len(names):
-            raise TypeError(f"{cls.__name__} takes {len(names)} fields, got {count}")
-        for name in kwargs:
-            if positions.get(name, -1) < count:  # not a field, or given by position too
-                raise TypeError(f"{cls.__name__}: unexpected or repeated field {name!r}")
-        put = object.__setattr__
-        for name, item in zip(names, args):
-            put(self, name, item)
-        for name in names[count:]:  # the rest by name, else their defaults
-            item = kwargs.get(name, _MISSING)
-            if item is _MISSING:
-                item = defaults.get(name, _MISSING)
-                if item is _MISSING:
-                    raise TypeError(f"{cls.__name__} needs the field {name!r}")
-            put(self, name, item)
+        given = self.__dict__
+        if count == everything and not kwargs:
+            given.update(zip(names, args))
+            return
+        if count > everything:
+            raise TypeError(f"{cls.__name__} takes {everything} fields, got {count}")
+        if not kwargs.keys() <= by_name[count]:  # not a field, or given by position too
+            name = next(n for n in kwargs if n not in by_name[count])
+            raise TypeError(f"{cls.__name__}: unexpected or repeated field {name!r}")
+        given.update(defaults)
+        given.update(zip(names, args))
+        given.update(kwargs)
+        if len(given) < everything:
+            missing = next(n for n in names if n not in given)
+            raise TypeError(f"{cls.__name__} needs the field {missing!r}")
 
     def __setattr__(self, name: str, item: object) -> None:
         raise AttributeError(f"{cls.__name__} is frozen: cannot set {name!r}")
@@ -79,10 +84,13 @@ def fields(cls_or_value: object) -> tuple[str, ...]:
 def replace(item: T, **changes: object) -> T:
     """A copy of a value with some fields changed."""
     names = fields(item)
-    unknown = set(changes) - set(names)
-    if unknown:
+    if not changes.keys() <= set(names):
+        unknown = set(changes) - set(names)
         raise TypeError(f"{type(item).__name__} has no field {', '.join(sorted(unknown))}")
-    return type(item)(**{n: changes.get(n, getattr(item, n)) for n in names})
+    copy = object.__new__(type(item))
+    copy.__dict__.update(item.__dict__)  # type: ignore[attr-defined]
+    copy.__dict__.update(changes)  # type: ignore[attr-defined]
+    return copy
 
 
 def asdict(item: object) -> dict[str, object]:

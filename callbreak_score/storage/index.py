@@ -1,41 +1,56 @@
 """The stats index: a SQLite file in the data folder, derived from the game files (store floor).
 
-The game files stay the only source of truth. Each command that reads the index first
-compares every game file's (mtime, size, inode) with what the index saw and re-reads only
-the files that changed; a missing, damaged or older-format index is rebuilt whole, and so
-is one that does not prove itself (a row of the wrong type, a game whose seat rows are not
-the ones it was indexed with, a row whose values do not match its check); cached figures
-that do not match their digest or do not decode are counted again.
-Damaged game files are remembered with their problem, so each run can warn about them.
+The game files stay the only source of truth. Every save renames a file into its month
+folder, so a command that reads the index first compares each month folder's (mtime,
+inode) with what the index saw, lists only the months that changed and re-reads only
+their files whose (mtime, size, inode) changed; `doctor` compares every file (`check`). A
+folder or file changed less than RACY ago is not trusted to be seen again: the file
+system's clock may give a later save the same time, so it is looked at again next time.
+The figures over all finished games (core/tally.py) are kept in the index with a digest
+and brought up to date game by game; `--since` and `--games` add up the seat rows of the
+games they choose, each row proved against its check first.
+
+A missing, damaged or older-format index is rebuilt whole, and so is one that does not
+prove itself where it is used (a row of the wrong type, a game whose seat rows are not the
+ones it was indexed with, a row whose values do not match its check, figures that do not
+match their digest). Damaged game files are remembered with their problem, so each run
+can warn about them.
 """
 
 from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from callbreak_score.core.errors import Refused
-from callbreak_score.core.stats import PlayerStats, Versus, seat_lines
+from callbreak_score.core.stats import PlayerStats, seat_lines
+from callbreak_score.core.tally import Row, Tally
 
-from . import store
+from . import proof, store
 from .schema import is_id
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
+    from typing import TypeVar
 
     from callbreak_score.core.game import Game
 
+    T = TypeVar("T")
+
 FILE = "index.sqlite3"
-VERSION = "4"  # 3: strict tables, each file's seat count; 4: each row's check, the cache's
-LIMIT = 1024 * 1024 * 1024  # far past 10,000 games (about 5 MB); a larger file is rebuilt
+VERSION = "5"  # 4: each row's check; 5: month folders, the running figures (core/tally.py)
+LIMIT = 1024 * 1024 * 1024  # far past 100,000 games (about 50 MB); a larger file is rebuilt
+WAIT = 120  # s: another command building the index holds its lock (100,000 games: ~30 s)
+RACY = 3_000_000_000  # ns: a time this close to the scan may be shared by a later save
 Report = Callable[[int, int], None]  # (files read so far, files to read)
 
 # STRICT tables (SQLite 3.37+) refuse a value of the wrong type, so every row read has
 # its types; an older SQLite gets plain tables, and _prove checks the types itself.
 _TABLES = """
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT){strict};
+CREATE TABLE months (month TEXT PRIMARY KEY, mtime INTEGER, ino INTEGER){strict};
 CREATE TABLE files (id TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, ino INTEGER,
                     problem TEXT, seats INTEGER){strict};
 CREATE TABLE seats (game TEXT NOT NULL, started REAL NOT NULL, finished INTEGER NOT NULL,
@@ -45,73 +60,128 @@ CREATE TABLE seats (game TEXT NOT NULL, started REAL NOT NULL, finished INTEGER 
                     extra INTEGER NOT NULL, best INTEGER, worst INTEGER,
                     run INTEGER NOT NULL, chk TEXT NOT NULL, PRIMARY KEY (game, seat)){strict};
 CREATE TABLE cache (name TEXT PRIMARY KEY, value TEXT, digest TEXT){strict};
-CREATE INDEX seats_key ON seats (key);
+CREATE INDEX damaged ON files (id) WHERE problem IS NOT NULL;
 """
+
 
 
 def path() -> str:
     return os.path.join(store.home(), FILE)
 
 
-def listing() -> dict[str, tuple[int, int, int]]:
-    """Every stored game file: id -> (mtime in ns, size, inode)."""
+def months() -> dict[str, tuple[int, int]]:
+    """Every month folder under games/: name -> (mtime in ns, inode)."""
     games = os.path.join(store.home(), "games")
     found = {}
     for month in store.month_folders():
-        folder = os.path.join(games, month)
         try:
-            entries = os.scandir(folder)
+            info = os.stat(os.path.join(games, month))
         except FileNotFoundError:
             continue
-        except OSError as error:  # never counted as no games: the standings would be wrong
-            raise store.folder_unreadable(folder, error) from None
-        with entries:
-            for entry in entries:
-                name = entry.name
-                if not name.endswith(".json") or not is_id(name[:-5]):
-                    continue
-                if not name.startswith(month):
-                    continue
-                try:
-                    info = entry.stat()
-                except OSError:
-                    continue
-                found[name[:-5]] = (info.st_mtime_ns, info.st_size, info.st_ino)
+        except OSError as error:
+            raise store.folder_unreadable(os.path.join(games, month), error) from None
+        found[month] = (info.st_mtime_ns, info.st_ino)
     return found
 
 
-def _connect() -> sqlite3.Connection:
-    """The index file, made fresh when it is missing, damaged or of another format; an
-    index in memory when the data folder cannot hold one (nothing stored, read-only)."""
+def listing(month: str) -> dict[str, tuple[int, int, int]]:
+    """The game files of one month folder: id -> (mtime in ns, size, inode)."""
+    folder = os.path.join(store.home(), "games", month)
+    found = {}
+    try:
+        entries = os.scandir(folder)
+    except FileNotFoundError:
+        return found
+    except OSError as error:  # never counted as no games: the standings would be wrong
+        raise store.folder_unreadable(folder, error) from None
+    with entries:
+        for entry in entries:
+            name = entry.name
+            if not name.endswith(".json") or not is_id(name[:-5]):
+                continue
+            if not name.startswith(month):
+                continue
+            try:
+                info = entry.stat()
+            except OSError:
+                continue
+            found[name[:-5]] = (info.st_mtime_ns, info.st_size, info.st_ino)
+    return found
+
+
+def _connect() -> tuple[sqlite3.Connection, str | None]:
+    """The index file, made fresh when it is missing, damaged or of another format (then
+    with the path of the file it is built in, see _building); an index in memory when the
+    data folder cannot hold one (nothing stored, read-only)."""
     import sqlite3
 
     if not os.path.isdir(os.path.join(store.home(), "games")):
-        return _fresh(sqlite3.connect(":memory:"))
+        return _fresh(sqlite3.connect(":memory:")), None
     try:
         info = os.stat(path())
     except OSError:
         info = None
     if info is not None and not stat.S_ISREG(info.st_mode):
         # a folder or a pipe in its place is not ours to remove: count in memory
-        return _fresh(sqlite3.connect(":memory:", isolation_level=None))
+        return _fresh(sqlite3.connect(":memory:", isolation_level=None)), None
     try:
         if info is not None and info.st_size > LIMIT:
             _remove_index()
+            info = None
     except OSError:  # a read-only folder: count in memory, change nothing
-        return _fresh(sqlite3.connect(":memory:", isolation_level=None))
+        return _fresh(sqlite3.connect(":memory:", isolation_level=None)), None
     try:
-        conn = sqlite3.connect(path(), timeout=10, isolation_level=None)
+        if info is None:
+            return _building()
+        conn = sqlite3.connect(path(), timeout=WAIT, isolation_level=None)
         try:
             version = conn.execute("SELECT value FROM meta WHERE name = 'version'").fetchone()
             if version == (VERSION,):
-                return conn
+                return conn, None
         except sqlite3.DatabaseError:
             pass
         conn.close()
         _remove_index()
-        return _fresh(sqlite3.connect(path(), timeout=10, isolation_level=None))
+        return _building()
     except (sqlite3.Error, OSError):  # it cannot be made or replaced here: count in memory
-        return _fresh(sqlite3.connect(":memory:", isolation_level=None))
+        return _fresh(sqlite3.connect(":memory:", isolation_level=None)), None
+
+
+def _building() -> tuple[sqlite3.Connection, str]:
+    """A new index, built in a file of its own and put in place whole once it is done
+    (_publish): nothing is lost if the build is cut short, so it is written without a
+    journal (which held its pages in memory) and without waiting for the disk (a build of
+    10,000 games waited 8 s for it on a busy disk). A build left unfinished by a killed
+    command is removed by a later one."""
+    import sqlite3
+    import time
+
+    folder, name = os.path.split(path())
+    for other in os.listdir(folder):
+        if other.startswith(name + ".") and other.endswith(".new"):
+            try:  # a build writes all the time: one untouched for a minute is left over
+                if os.stat(os.path.join(folder, other)).st_mtime < time.time() - 60:
+                    os.remove(os.path.join(folder, other))
+            except OSError:
+                pass
+    temp = f"{path()}.{os.getpid()}.new"
+    conn = sqlite3.connect(temp, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = OFF")  # cut short, the whole file goes
+    conn.execute("PRAGMA synchronous = OFF")
+    return _fresh(conn), temp
+
+
+def _publish(temp: str) -> None:
+    """Put a finished new index in place: its bytes on the disk first, then the rename."""
+    with open(temp, "rb") as handle:
+        os.fsync(handle.fileno())
+    os.replace(temp, path())
+    if os.name == "posix":
+        folder = os.open(os.path.dirname(path()), os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 def _remove_index() -> None:
@@ -131,90 +201,175 @@ def _fresh(conn: sqlite3.Connection) -> sqlite3.Connection:
     return conn
 
 
-def refresh(conn: sqlite3.Connection, report: Report | None = None) -> list[Refused]:
-    """Bring the index up to date with the game files; the damaged files' problems."""
+def refresh(conn: sqlite3.Connection, report: Report | None = None, first: str = "",
+            full: bool = False) -> list[Refused]:
+    """Bring the index up to date with the game files of the months from `first` on (all
+    by default): the files of the month folders that changed, or every file when `full`
+    (doctor). The problems of the damaged files among them."""
+    import time
+
+    began = time.time_ns()
     conn.execute("BEGIN IMMEDIATE")
     try:
-        seen = {row[0]: tuple(row[1:]) for row in conn.execute(
-            "SELECT id, mtime, size, ino FROM files")}
-        now = listing()
-        changed = sorted(i for i, stamp in now.items() if seen.get(i) != stamp)
-        gone = [i for i in seen if i not in now]
-        # the cached figures count finished games only: a save of an unfinished game (every
-        # bid and tricks of the game at the table) leaves them as they are
-        counted = _finished_among(conn, gone + changed)
-        for game_id in gone + changed:
-            conn.execute("DELETE FROM files WHERE id = ?", (game_id,))
-            conn.execute("DELETE FROM seats WHERE game = ?", (game_id,))
-        for done, game_id in enumerate(changed, 1):
-            _add(conn, game_id, now[game_id])
-            if report is not None:
-                report(done, len(changed))
-        if counted or _finished_among(conn, changed):
-            conn.execute("DELETE FROM cache")
-        _prove(conn)
+        on_disk = {m: stamp for m, stamp in months().items() if m >= first}
+        seen = {m: (t, i) for m, t, i in conn.execute(
+            "SELECT month, mtime, ino FROM months WHERE month >= ?", (first,))}
+        changed: list[str] = []
+        gone: list[str] = []
+        for month in sorted(set(seen) | set(on_disk)):
+            now = on_disk.get(month)
+            if now is not None and seen.get(month) == now and not full:
+                continue
+            had = {row[0]: tuple(row[1:]) for row in conn.execute(
+                "SELECT id, mtime, size, ino FROM files WHERE id >= ? AND id < ?",
+                (month, month + ":"))}
+            files = listing(month) if now is not None else {}
+            new = [i for i, stamp in files.items() if had.get(i) != stamp]
+            changed += new
+            gone += [i for i in had if i not in files] + [i for i in new if i in had]
+            del had, files
+            if now is None:
+                conn.execute("DELETE FROM months WHERE month = ?", (month,))
+            else:
+                conn.execute("INSERT OR REPLACE INTO months VALUES (?, ?, ?)",
+                             (month, _trusted(now[0], began), now[1]))
+        _update(conn, gone, changed, began, report)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
         raise
     damaged = [row[0] for row in conn.execute(
-        "SELECT id FROM files WHERE problem IS NOT NULL ORDER BY id")]
+        "SELECT id FROM files WHERE problem IS NOT NULL AND id >= ? ORDER BY id", (first,))]
     return _problems(damaged)
 
 
-def _finished_among(conn: sqlite3.Connection, ids: list[str]) -> bool:
-    """Whether the index holds a finished game among these (many: as good as yes)."""
-    if len(ids) > 50:
-        return True
-    return any(conn.execute("SELECT 1 FROM seats WHERE game = ? AND finished = 1 LIMIT 1",
-                            (game_id,)).fetchone() for game_id in ids)
+def _trusted(mtime: int, began: int) -> int:
+    """A time to keep, or -1 (never matches) when a later save may show the same time."""
+    return -1 if mtime >= began - RACY else mtime
 
 
-class Untrusted(Exception):
-    """The index does not prove itself; it is rebuilt from the game files."""
+def _update(conn: sqlite3.Connection, gone: list[str], changed: list[str], began: int,
+            report: Report | None) -> None:
+    """Take the rows of the files gone or changed since they were indexed (`gone`) out,
+    read the changed files in, and keep the running figures (the cache) up to date with
+    the finished games among them."""
+    old = proof.rows_of(conn, gone)
+    tally = _Lazy(conn)
+    for game_id in gone:
+        conn.execute("DELETE FROM files WHERE id = ?", (game_id,))
+        conn.execute("DELETE FROM seats WHERE game = ?", (game_id,))
+        rows = old.get(game_id)
+        if rows and rows[0][2]:
+            tally.add(rows, -1)
+    del old
+    changed.sort()
+    many = len(changed) > 1000
+    for done, (game_id, stamp, problem, lines) in enumerate(_reads(changed), 1):
+        if stamp is not None:  # else gone since it was listed: its folder changed again
+            stamp = (_trusted(stamp[0], began), *stamp[1:])
+            if problem is not None:
+                conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, NULL)",
+                             (game_id, *stamp, problem))
+            else:
+                conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, NULL, ?)",
+                             (game_id, *stamp, len(lines)))
+                conn.executemany(f"INSERT INTO seats ({proof.COLUMNS}, chk) VALUES"
+                                 " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')", lines)
+                if not many:
+                    conn.execute(f"UPDATE seats SET chk = {proof.CHECK} WHERE game = ?",
+                                 (game_id,))
+                if lines and lines[0][2]:
+                    tally.add(lines, 1)
+        if report is not None:
+            report(done, len(changed))
+    if many:
+        conn.execute(f"UPDATE seats SET chk = {proof.CHECK} WHERE chk = ''")
+    tally.save()
 
 
-# A seat row's check: all its values written out by one SQL expression, evaluated when the
-# row is added and again by _prove, which compares the two for every row in one query, so
-# a value changed in place (a total, a name, a key, a finished flag) shows. (printf is one
-# call a row: about 1 us, a tenth of building the same text with quote() and ||.)
-_CHECK = ("printf('%Q %!.17g %d %d %Q %Q %d %d %d %d %d %d %d %Q %Q %d', game, started,"
-          " finished, seat, name, key, total, won, rounds, made, exact, bid_sum, extra, best,"
-          " worst, run)")
+class _Lazy:
+    """The running figures, read from the cache only once a finished game comes or goes;
+    when they cannot be read (or one game does not fit them) the cache is emptied, and the
+    next plain `stats` counts them again from every row."""
 
-_INTEGERS = ("finished", "seat", "total", "won", "rounds", "made", "exact", "bid_sum", "extra",
-             "run")
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.tally: Tally | None = None
+        self.touched = False
+        # nothing counted yet (a new index): the figures are counted as it fills
+        self.empty = conn.execute("SELECT NOT EXISTS (SELECT 1 FROM seats)").fetchone() == (1,)
+
+    def add(self, rows: list[Row], sign: int) -> None:
+        if not self.touched:
+            self.touched = True
+            self.tally = proof.cached(self.conn)
+            if self.tally is None and self.empty:
+                self.tally = Tally()
+        if self.tally is not None:
+            try:
+                self.tally.add(rows, sign)
+            except (ValueError, KeyError, TypeError):
+                self.tally = None
+
+    def save(self) -> None:
+        if not self.touched:
+            return
+        if self.tally is None:
+            self.conn.execute("DELETE FROM cache")
+            return
+        unsure = self.tally.unsure()
+        if unsure:
+            mine: dict[str, list[Row]] = {key: [] for key in unsure}
+            marks = ", ".join("?" * len(unsure))
+            for row in self.conn.execute(
+                    f"SELECT {proof.COLUMNS} FROM seats WHERE finished AND key IN ({marks})",
+                    unsure):
+                mine[row[5]].append(row)
+            for key, rows in mine.items():
+                self.tally.recount(key, rows)
+        proof.keep(self.conn, self.tally)
+
+
+Read = tuple  # (id, (mtime in ns, size, inode) or None when gone, problem or None, rows)
+
+
+def _reads(ids: list[str]) -> Iterator[Read]:
+    """Each game file read for the index, in order (see read)."""
+    from .pool import each
+
+    return each(read_many, ids)
+
+
+def read_many(ids: list[str]) -> list[Read]:
+    return [read(game_id) for game_id in ids]
+
+
+def read(game_id: str) -> Read:
+    """A game file as the index keeps it: (id, its stamp, its problem or None, its seat
+    rows). The stamp is taken before the file is read: a save in between shows next time."""
+    from callbreak_score.core.people import started
+
+    try:
+        info = os.stat(store.game_path(game_id))
+        stamp = (info.st_mtime_ns, info.st_size, info.st_ino)
+    except FileNotFoundError:
+        return game_id, None, None, []
+    except OSError:
+        stamp = (-1, -1, -1)  # never matches: looked at again (load says the problem)
+    try:
+        game = store.load(game_id)
+    except Refused as error:
+        return game_id, stamp, str(error), []
+    moment = started(game.created)
+    when = moment.timestamp() if moment else 0.0
+    done = int(game.finished is not None)
+    return game_id, stamp, None, [
+        (game.id, when, done, s.seat, s.name, s.key, s.total, int(s.won), s.rounds, s.made,
+         s.exact, s.bid_sum, s.extra, s.best, s.worst, s.run) for s in seat_lines(game)]
 
 
 def _strict(sqlite3: object) -> bool:
     return getattr(sqlite3, "sqlite_version_info", (0,)) >= (3, 37)
-
-
-def _prove(conn: sqlite3.Connection) -> None:
-    """Untrusted unless the seat rows are the ones the sound games were indexed with:
-    as many as their seats, numbered 0 .. seats-1 (a row deleted, added or renumbered
-    shows), each of its type, each matching its check (a value changed in place shows).
-    Two sums and one scan in SQLite: about 40 ms for 10,000 games."""
-    import sqlite3
-
-    counts = ("SELECT (SELECT COUNT(*) FROM seats) = (SELECT TOTAL(seats) FROM files"
-              " WHERE problem IS NULL) AND (SELECT TOTAL(seat) FROM seats) = (SELECT"
-              " TOTAL(seats * (seats - 1) / 2) FROM files WHERE problem IS NULL)")
-    if conn.execute(counts).fetchone() != (1,):
-        raise Untrusted
-    if conn.execute(f"SELECT EXISTS (SELECT 1 FROM seats WHERE chk IS NOT ({_CHECK}))"
-                    ).fetchone() != (0,):
-        raise Untrusted
-    if not _strict(sqlite3):
-        wrong = " OR ".join(
-            [f"typeof({c}) <> 'integer'" for c in _INTEGERS]
-            + ["typeof(name) <> 'text'", "typeof(key) <> 'text'",
-               "typeof(started) NOT IN ('real', 'integer')",
-               "typeof(best) NOT IN ('integer', 'null')",
-               "typeof(worst) NOT IN ('integer', 'null')"])
-        if conn.execute(f"SELECT EXISTS (SELECT 1 FROM seats WHERE {wrong})").fetchone() \
-                != (0,):
-            raise Untrusted
 
 
 def _problems(damaged: list[str]) -> list[Refused]:
@@ -229,47 +384,74 @@ def _problems(damaged: list[str]) -> list[Refused]:
     return problems
 
 
-def _add(conn: sqlite3.Connection, game_id: str, stamp: tuple[int, int, int]) -> None:
-    # the stamp was taken before the file is read: a save in between shows next time
-    from callbreak_score.core.people import started
-
-    try:
-        game = store.load(game_id)
-    except Refused as error:
-        conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, NULL)",
-                     (game_id, *stamp, str(error)))
-        return
-    lines = seat_lines(game)
-    conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, NULL, ?)", (game_id, *stamp, len(lines)))
-    moment = started(game.created)
-    when = moment.timestamp() if moment else 0.0
-    conn.executemany(
-        "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')",
-        [(game.id, when, int(game.finished is not None), s.seat, s.name, s.key, s.total,
-          int(s.won), s.rounds, s.made, s.exact, s.bid_sum, s.extra, s.best, s.worst, s.run)
-         for s in lines])
-    conn.execute(f"UPDATE seats SET chk = {_CHECK} WHERE game = ?", (game.id,))
-
-
 def standings(
     since: float | None, newest: int | None, keys: list[str], report: Report | None = None,
 ) -> tuple[list[PlayerStats], list[Refused]]:
     """The players' figures (see player_stats) from the index brought up to date, and the
     damaged game files' problems. A damaged index found on the way is rebuilt once."""
+    return _rebuilt_once(lambda conn: _standings(conn, since, newest, keys, report))
+
+
+def check() -> None:
+    """doctor: every game file's stamp compared with the index, the changed ones read (a
+    file rewritten in place with its folder's time kept is found here, not by `stats`).
+    An index that is not there is left for the next `stats` to build, and one that is
+    damaged, of another version or does not prove itself is removed for it to rebuild."""
     import sqlite3
 
+    if not os.path.isfile(path()):
+        return
     try:
-        return _standings(since, newest, keys, report)
-    except (sqlite3.DatabaseError, Untrusted):
+        conn = sqlite3.connect(path(), timeout=WAIT, isolation_level=None)
+        try:
+            if conn.execute("SELECT value FROM meta WHERE name = 'version'").fetchone() \
+                    != (VERSION,):
+                raise proof.Untrusted
+            refresh(conn, full=True)
+        finally:
+            conn.close()
+    except (sqlite3.Error, proof.Untrusted):
+        try:
+            _remove_index()
+        except OSError:
+            pass  # a read-only folder: the index is counted in memory while it does not fit
+
+
+def _rebuilt_once(work: Callable[[sqlite3.Connection], T]) -> T:
+    import sqlite3
+
+    def attempt(memory: bool = False) -> T:
+        conn, building = (_fresh(sqlite3.connect(":memory:")), None) if memory else _connect()
+        try:
+            done = work(conn)
+            if building is not None:
+                conn.close()
+                _publish(building)
+                building = None
+            return done
+        finally:
+            conn.close()
+            if building is not None:  # cut short: the unfinished file goes
+                try:
+                    os.remove(building)
+                except OSError:
+                    pass
+
+    try:
+        return attempt()
+    except sqlite3.OperationalError as error:
+        if "locked" in str(error):  # still held by another command: never removed under it
+            return attempt(memory=True)
+    except (sqlite3.DatabaseError, proof.Untrusted):
         pass
     try:
         _remove_index()
-        return _standings(since, newest, keys, report)
-    except (sqlite3.DatabaseError, Untrusted, OSError):
+        return attempt()
+    except (sqlite3.DatabaseError, proof.Untrusted, OSError):
         pass  # it cannot be removed or written (a read-only folder): never a failed read
     try:
-        return _standings(since, newest, keys, report, memory=True)
-    except Untrusted:
+        return attempt(memory=True)
+    except proof.Untrusted:
         raise Refused("the stats index {path} does not match the game files even when "
                       "rebuilt; remove it and run the command again", path=path()) from None
     except sqlite3.DatabaseError as error:
@@ -278,17 +460,22 @@ def standings(
 
 
 def _standings(
-    since: float | None, newest: int | None, keys: list[str], report: Report | None,
-    memory: bool = False,
+    conn: sqlite3.Connection, since: float | None, newest: int | None, keys: list[str],
+    report: Report | None,
 ) -> tuple[list[PlayerStats], list[Refused]]:
-    import sqlite3
+    first = _first_day(since) if since is not None and newest is None else ""
+    problems = refresh(conn, report, first[:4])
+    return player_stats(conn, since, newest, keys), problems
 
-    conn = _fresh(sqlite3.connect(":memory:")) if memory else _connect()
-    try:
-        problems = refresh(conn, report)
-        return player_stats(conn, since, newest, keys), problems
-    finally:
-        conn.close()
+
+def _first_day(moment: float) -> str:
+    """The first day (yymmdd) whose ids may hold a game started at `moment` or later: ids
+    begin with the day the game was started on in its own time zone, which is less than
+    three days off any other's. '' (every id) before 2000, where ids stop sorting by time."""
+    import time
+
+    earliest = time.localtime(moment - 3 * 86400)
+    return time.strftime("%y%m%d", earliest) if earliest.tm_year >= 2000 else ""
 
 
 def player_stats(
@@ -297,13 +484,13 @@ def player_stats(
     """Every player's figures over the finished games started at `since` or later (the
     `newest` of them when given), only the players whose keys are in `keys` when given.
 
-    The figures over all games are kept in the index until a game file changes, so a
-    plain `stats` costs the same with ten games or ten thousand.
+    The figures over all games are kept in the index, brought up to date as games change,
+    so a plain `stats` costs about the same with ten games or a hundred thousand.
     """
     if since is None and newest is None:
-        found = _cached(conn)
+        found = _all(conn).standings()
     else:
-        found = _figures(conn, since, newest)
+        found = _chosen(conn, since, newest).standings()
     if not keys:
         return found
     from callbreak_score.core.people import key
@@ -311,102 +498,72 @@ def player_stats(
     return [p for p in found if key(p.name) in keys]
 
 
-def _cached(conn: sqlite3.Connection) -> list[PlayerStats]:
-    import json
-
-    row = conn.execute("SELECT value, digest FROM cache WHERE name = 'all'").fetchone()
-    if row is not None and row[1] == _digest(row[0]):  # else changed in place: made again
-        found = _decoded(row[0])
-        if found is not None:
-            return found
-    # under the write lock, so that no refresh can empty the cache between the reading
-    # and the writing (which would keep figures that miss its change)
+def _all(conn: sqlite3.Connection) -> Tally:
+    tally = proof.cached(conn)
+    if tally is not None:
+        return tally
+    # under the write lock, so that no refresh can change the rows between the counting
+    # and the keeping (which would keep figures that miss its change)
     conn.execute("BEGIN IMMEDIATE")
     try:
-        found = _figures(conn, None, None)
-        value = json.dumps([[*(getattr(p, f) for f in _FIELDS),
-                             [[name, v.games, v.ahead, v.behind, v.level]
-                              for name, v in p.head_to_head]] for p in found],
-                           ensure_ascii=False)
-        conn.execute("INSERT OR REPLACE INTO cache VALUES ('all', ?, ?)",
-                     (value, _digest(value)))
+        proof.prove(conn)
+        tally = _counted(conn, f"SELECT {proof.COLUMNS} FROM seats WHERE finished"
+                         " ORDER BY game, seat", ())
+        proof.keep(conn, tally)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
         raise
-    return found
+    return tally
 
 
-def _digest(value: object) -> str | None:
-    """The cached figures' digest, kept beside them: a value changed in place shows."""
-    import zlib
-
-    if not isinstance(value, str):
-        return None
-    data = value.encode("utf-8", "surrogatepass")
-    return f"{len(data)}:{zlib.crc32(data):08x}"
-
-
-def _decoded(value: object) -> list[PlayerStats] | None:
-    """The cached figures, or None when the cache row is not exactly what _cached wrote."""
-    import json
-
-    def whole(x: object, empty: bool = False) -> bool:
-        return (isinstance(x, int) and not isinstance(x, bool)) or (empty and x is None)
-
-    try:
-        rows = json.loads(value) if isinstance(value, str) else None
-        found = []
-        for fields in rows if isinstance(rows, list) else [None]:
-            if not (isinstance(fields, list) and len(fields) == len(_FIELDS) + 1
-                    and isinstance(fields[0], str) and isinstance(fields[-1], list)
-                    and all(whole(x, f in ("best_round", "worst_round"))
-                            for f, x in zip(_FIELDS[1:], fields[1:-1]))
-                    and all(isinstance(v, list) and len(v) == 5 and isinstance(v[0], str)
-                            and all(map(whole, v[1:])) for v in fields[-1])):
-                return None
-            found.append(PlayerStats(*fields[:-1], head_to_head=tuple(
-                (name, Versus(*counts)) for name, *counts in fields[-1])))
-        return found
-    except (ValueError, RecursionError):
-        return None
+def _counted(conn: sqlite3.Connection, query: str, values: tuple) -> Tally:
+    """The figures of the rows a query gives, ordered by game."""
+    tally = Tally()
+    rows: list[Row] = []
+    for row in conn.execute(query, values):
+        if rows and row[0] != rows[0][0]:
+            tally.add(rows)
+            rows = []
+        rows.append(row)
+    if rows:
+        tally.add(rows)
+    return tally
 
 
-_FIELDS = ("name", "games", "wins", "total", "bids", "made", "exact", "bid_sum",
-           "extra_tricks", "best_round", "worst_round", "longest_made_run")
+def _chosen(conn: sqlite3.Connection, since: float | None, newest: int | None) -> Tally:
+    """The figures over the finished games started at `since` or later, the `newest` of
+    them when given; only the rows of the days that may hold them are read (and proved)."""
+    first = _first_day(since) if since is not None else ""
+    if newest is not None:
+        first = max(first, _newest_first(conn, first, newest))
+    proof.prove(conn, first)
+    return _counted(conn, (
+        f"SELECT {proof.COLUMNS} FROM seats WHERE game IN (SELECT game FROM seats WHERE"
+        " finished AND seat = 0 AND game >= ? AND started >= ? ORDER BY started DESC, game DESC"
+        " LIMIT ?) ORDER BY game, seat"),
+        (first, since if since is not None else float("-inf"),
+         newest if newest is not None else -1))
 
 
-def _figures(conn: sqlite3.Connection, since: float | None, newest: int | None
-             ) -> list[PlayerStats]:
-    conn.execute("DROP TABLE IF EXISTS temp.chosen")
-    conn.execute(
-        "CREATE TEMP TABLE chosen (id TEXT PRIMARY KEY)")
-    conn.execute(
-        "INSERT INTO chosen SELECT game FROM seats WHERE finished AND seat = 0"
-        " AND started >= ? ORDER BY started DESC, game DESC LIMIT ?",
-        (since if since is not None else float("-inf"), newest if newest is not None else -1))
-    rows = conn.execute(
-        "SELECT key, COUNT(*), SUM(won), SUM(total), SUM(rounds), SUM(made), SUM(exact),"
-        " SUM(bid_sum), SUM(extra), MAX(best), MIN(worst), MAX(run)"
-        " FROM seats WHERE game IN chosen GROUP BY key").fetchall()
-    versus: dict[str, list[tuple[str, Versus]]] = {}
-    for a, b, games, ahead, behind in conn.execute(
-            "SELECT a.key, b.key, COUNT(*), SUM(a.total > b.total), SUM(a.total < b.total)"
-            " FROM seats a JOIN seats b ON a.game = b.game AND a.key <> b.key"
-            " WHERE a.game IN chosen GROUP BY a.key, b.key"):
-        versus.setdefault(a, []).append((b, Versus(games, ahead, behind, games - ahead - behind)))
-    # a person's name as written in their newest game (the last one a dict keeps; ids of
-    # one day sort by length, then text)
-    names = dict(conn.execute(
-        "SELECT key, name FROM seats WHERE game IN chosen"
-        " ORDER BY started, length(game), game"))
-    return [PlayerStats(
-        name=names[k], games=n, wins=wins, total=total, bids=bids, made=made_, exact=exact,
-        bid_sum=bid_sum, extra_tricks=extra, best_round=best, worst_round=worst,
-        longest_made_run=run,
-        head_to_head=tuple(sorted(((names[b], v) for b, v in versus.get(k, [])),
-                                  key=lambda p: p[0].casefold())),
-    ) for k, n, wins, total, bids, made_, exact, bid_sum, extra, best, worst, run in rows]
+def _newest_first(conn: sqlite3.Connection, first: str, newest: int) -> str:
+    """The first day of the ids that may hold the `newest` finished games (from `first`
+    on): three days before the day of the newest-th finished game, counted by id."""
+    count = 0
+    for game_id, done in conn.execute(
+            "SELECT game, finished FROM seats WHERE seat = 0 AND game >= ?"
+            " ORDER BY game DESC", (first,)):
+        count += done == 1
+        if count >= newest:
+            from datetime import date, timedelta
+
+            try:
+                day = date(2000 + int(game_id[:2]), int(game_id[2:4]), int(game_id[4:6]))
+            except ValueError:
+                return first
+            earlier = day - timedelta(days=3)
+            return earlier.strftime("%y%m%d") if earlier.year >= 2000 else first
+    return first
 
 
 def games_since(moment: float) -> tuple[list[Game], list[Refused]]:

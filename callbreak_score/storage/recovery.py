@@ -17,6 +17,7 @@ from callbreak_score.core.values import replace
 
 from . import schema, store
 from .files import Unreadable
+from .pool import each
 
 # A problem doctor finds: its lines (the problem, then what fixes it or was done), and
 # whether the problem is still there
@@ -82,14 +83,23 @@ def check_all(fix: bool) -> list[Problem]:
     problems: list[Problem] = []
     home = store.home()
     unreadable: list[Unreadable] = []  # folders it may not read: said once each, left as is
-    for path in store.game_files(unreadable):
+    paths = store.game_files(unreadable)
+    named = {}
+    for path in paths:
         name = os.path.basename(path)
         game_id = name[:-5] if name.endswith(".json") else ""
-        if not schema.is_id(game_id) or store.game_path(game_id) != path:
+        if schema.is_id(game_id) and store.game_path(game_id) == path:
+            named[path] = game_id
+    sound = dict(zip(named.values(), each(sound_games, list(named.values()))))
+    for path in paths:
+        game_id = named.get(path, "")
+        if not game_id:
             problems.append(((Said("{path}: not a game file of this folder (games/YYMM/ID.json); "
                                    "move it out of the data folder", path=path),), True))
             continue
-        try:
+        if sound[game_id]:
+            continue
+        try:  # read again here for its problem (damaged files are few)
             store.load(game_id)
         except Refused as error:
             problems.append(_damaged(game_id, path, error, fix))
@@ -129,7 +139,34 @@ def check_all(fix: bool) -> list[Problem]:
         problems.append(((Said("{path}: points at '{game}', which is not a stored game; choose "
                                "one with 'callbreak use GAME'", path=os.path.join(home, "current"),
                                game=current),), True))
+    _check_index()
     return problems
+
+
+def _check_index() -> None:
+    """Bring the stats index up to date file by file (`stats` looks only into the month
+    folders that changed, so a file rewritten in place is found here). The index is derived:
+    what it cannot do is no problem of the data folder, and damaged files are said above."""
+    from . import index
+
+    if os.path.isdir(os.path.join(store.home(), "games")):
+        try:
+            index.check()
+        except Refused:
+            pass
+
+
+def sound_games(ids: list[str]) -> list[bool]:
+    """Whether each game file reads as a sound game (in another process for many)."""
+    out = []
+    for game_id in ids:
+        try:
+            store.load(game_id)
+        except Refused:
+            out.append(False)
+        else:
+            out.append(True)
+    return out
 
 
 def _damaged(game_id: str, path: str, error: Refused, fix: bool) -> Problem:

@@ -125,7 +125,8 @@ def parse(data: bytes, path: str) -> dict:
                                  error=type(error).__name__)) from None
     if not isinstance(raw, dict):
         raise Damaged(path, Said("is not a game (expected a JSON object)"))
-    if not _sound_text(raw):
+    # a lone surrogate can only come from a \u escape (the text was strict UTF-8)
+    if "\\u" in text and not _sound_text(raw):
         raise Damaged(path, Said("holds text that is not valid Unicode (a lone surrogate)"))
     return raw
 

@@ -11,6 +11,7 @@ import unicodedata
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,7 @@ from callbreak_score.core import game as moves
 from callbreak_score.core.rules import make_rules
 from callbreak_score.core.scoring import made, score
 from callbreak_score.core.values import replace
-from callbreak_score.storage import index, store
+from callbreak_score.storage import index, proof, store
 from tests.lib.helpers import SEED_004, legal_round, snapshot
 
 # Spellings of the same people: case and Unicode normalization do not make another player
@@ -121,15 +122,20 @@ def test_stats_equal_a_brute_force_count(cli, home, games) -> None:
         assert h2h == want["h2h"]
 
 
-def seed_game(cli, names=("Asha", "Bimal", "Tulsi", "Ram")) -> None:
-    """Seed 004's game stored as `new`, `bid` and `tricks` would store it (and current)."""
+def seeded_game(names=("Asha", "Bimal", "Tulsi", "Ram")) -> moves.Game:
+    """Seed 004's game, finished now."""
     from callbreak_score.shell.acts import now
 
     game = moves.new_game("", names, make_rules(), None, now())
     for bids, won in SEED_004:
         game = moves.enter_tricks(moves.enter_bids(game, bids), won, now())
+    return game
+
+
+def seed_game(cli, names=("Asha", "Bimal", "Tulsi", "Ram")) -> None:
+    """Seed 004's game stored as `new`, `bid` and `tricks` would store it (and current)."""
     with store.locked(create=True):
-        store.add(game)
+        store.add(seeded_game(names))
 
 
 def test_the_json_shape(cli) -> None:
@@ -152,8 +158,27 @@ def test_the_index_follows_a_changed_game(cli, home: Path) -> None:
     assert stats_json(cli)["tulsi"]["average_total"] == 14.4
 
 
-def test_the_index_follows_a_file_rewritten_in_place(cli, home: Path) -> None:
+def backdate(home: Path, seconds: int = 60) -> None:
+    """Every game file and month folder saved a minute ago (by the clock the tests travel
+    to): what the index sees then is trusted, as a time within index.RACY of a look (or
+    after it) is looked at again."""
+    import time
+
+    now = time.time_ns()
+    moment = now - seconds * 10**9
+    for folder in (home / "games").iterdir():
+        for path in [*folder.iterdir(), folder]:
+            if path.stat().st_mtime_ns > now - index.RACY:  # saved since the last backdate
+                os.utime(path, ns=(moment, moment))
+                moment += 1000  # each its own time, as saves one after another
+
+
+def test_a_file_rewritten_in_place_is_found_by_doctor(cli, home: Path) -> None:
+    """`stats` looks into a month folder only when the folder changed (every save renames
+    a file into it); a file rewritten in place, its folder's time kept, is found by
+    `doctor`, which compares every file."""
     seed_game(cli)
+    backdate(home)
     stats_json(cli)
     game = store.load(store.resolve(None))
     path = Path(store.game_path(game.id))
@@ -161,6 +186,19 @@ def test_the_index_follows_a_file_rewritten_in_place(cli, home: Path) -> None:
     with open(path, "r+b") as handle:  # as an editor saving in place: the folder is unchanged
         handle.write(path.read_bytes().replace(b'"Asha"', b'"Maya"'))
     os.utime(path.parent, ns=(folder_time, folder_time))
+    assert "asha" in stats_json(cli)  # not looked at
+    cli("doctor")
+    assert "maya" in stats_json(cli) and "asha" not in stats_json(cli)
+
+
+def test_a_month_folder_changed_is_looked_into(cli, home: Path) -> None:
+    """A save renames a file into its month folder, which changes the folder's time."""
+    seed_game(cli)
+    backdate(home)
+    stats_json(cli)
+    game = store.load(store.resolve(None))
+    store.save(replace(game, players=("Maya", *game.players[1:])))
+    backdate(home)  # even a save seen with an older time: the folder's time changed
     assert "maya" in stats_json(cli) and "asha" not in stats_json(cli)
 
 
@@ -235,6 +273,7 @@ def test_a_long_rebuild_reports_its_progress(cli, home: Path) -> None:
     game = store.load(store.resolve(None))
     for n in range(2, 6):
         store.save(replace(game, id=f"261129-{n}"))
+    backdate(home)
     calls: list[tuple[int, int]] = []
     found, damaged = index.standings(None, None, [], lambda done, total: calls.append(
         (done, total)))
@@ -277,13 +316,14 @@ def test_a_save_of_an_unfinished_game_keeps_what_finished_games_built(cli, home)
 
     play_seed(cli)  # five rounds: a finished game
     first = store.current_id()
+    backdate(home)  # saved a minute ago: not looked at again
     cli("stats")
     conn = sqlite3.connect(home / "index.sqlite3")
     value = conn.execute("SELECT value FROM cache WHERE name = 'all'").fetchone()[0]
     marked = value.replace('"Asha"', '"Marked"')  # figures only the cache could show
     assert marked != value
     conn.execute("UPDATE cache SET value = ?, digest = ? WHERE name = 'all'",
-                 (marked, index._digest(marked)))
+                 (marked, proof.digest(marked)))
     conn.commit()
     conn.close()
     cli("new", "Asha", "Bimal", "Tulsi", "Ram")
@@ -295,3 +335,205 @@ def test_a_save_of_an_unfinished_game_keeps_what_finished_games_built(cli, home)
     cli("edit", "1", "--bids", "4", "3", "2", "3")  # a finished game changed
     shown = cli("stats").stdout
     assert "Marked" not in shown and "Asha" in shown  # counted again from the files
+
+
+def cold_figures(since: float | None = None, newest: int | None = None) -> list:
+    """The figures of an index built from nothing, in memory, from the same files."""
+    import sqlite3
+
+    from callbreak_score.core.stats import standing_order
+
+    conn = index._fresh(sqlite3.connect(":memory:"))
+    index.refresh(conn)
+    return standing_order(index.player_stats(conn, since, newest, []))
+
+
+def warm_figures(since: float | None = None, newest: int | None = None) -> list:
+    from callbreak_score.core.stats import standing_order
+
+    found, _damaged = index.standings(since, newest, [])
+    return standing_order(found)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_kept_figures_equal_a_cold_rebuild_after_any_changes(home: Path, seed) -> None:
+    """Finished games saved, edited, undone, redone, renamed, damaged and deleted in a
+    random order, some saves seen at once and some a minute later: after each change the
+    figures the index keeps up to date are the ones an index built from nothing gives."""
+    import random
+    from datetime import datetime
+
+    from callbreak_score.core import history
+    from callbreak_score.storage import schema
+
+    rng = random.Random(seed)
+    people = ["Asha", "asha", "Bimal", "सीता", "Tulsi", "Ram", "RAM", "Maya"]
+    stored: dict[str, moves.Game] = {}
+
+    def a_game(day: int, number: int) -> moves.Game:
+        names: list[str] = []
+        while len(names) < 4:
+            name = rng.choice(people)
+            if all(person(name) != person(n) for n in names):
+                names.append(name)
+        created = f"2026-{10 + day // 28:02d}-{1 + day % 28:02d}T{8 + number:02d}:00:00+05:45"
+        rules = make_rules(rng.choice(["nepal", "pagat", "tens"]), rounds=rng.randint(1, 3),
+                           min_bid=1, max_bid=13)
+        game = moves.new_game(f"26{10 + day // 28:02d}{1 + day % 28:02d}-{number}", names,
+                              rules, None, created)
+        while game.finished is None:
+            seats = [rng.randrange(4) for _ in range(13)]
+            won = tuple(seats.count(s) for s in range(4))
+            bids = tuple(rng.randint(1, 5) for _ in range(4))
+            game = history.record(game, moves.enter_tricks(moves.enter_bids(game, bids), won,
+                                                           created), "tricks", created)
+        return game
+
+    with store.locked(create=True):
+        for step in range(30):
+            ids = sorted(stored)
+            what = rng.choice(["new", "new", "edit", "undo", "redo", "rename", "delete",
+                               "damage"] if ids else ["new"])
+            game_id = rng.choice(ids) if ids else ""
+            game = stored.get(game_id)
+            if what == "new":
+                game = a_game(rng.randrange(40), rng.randint(1, 3))
+            elif what == "edit" and game.rounds and game.rounds[0].tricks is not None:
+                t = game.rounds[0].tricks
+                game = history.record(game, moves.edit(game, 1, None, (t[1], t[0], *t[2:]),
+                                                       game.created), "edit", game.created)
+            elif what == "undo" and history.stacks(game.history)[0]:
+                game = history.undo(game, game.created)[0]
+            elif what == "redo" and history.stacks(game.history)[1]:
+                game = history.redo(game, game.created)[0]
+            elif what == "rename":
+                game = replace(game, players=(rng.choice(["Zed", "zed", "Hari"]),
+                                              *game.players[1:]))
+            elif what == "delete":
+                os.remove(store.game_path(game_id))
+                del stored[game_id]
+                game = None
+            elif what == "damage":
+                store.commit(game_id, b'{"schema": 3, "id": ')
+                del stored[game_id]
+                game = None
+            if game is not None:
+                store.save(game)
+                stored[game.id] = schema.decode(schema.encode(game), "")
+            if rng.random() < 0.5:
+                backdate(home, rng.randint(10, 1000))  # seen later: the month is trusted
+            warm = warm_figures()
+            assert warm == cold_figures(), (seed, step, what)
+            since = datetime(2026, 10, 1 + rng.randrange(28)).astimezone().timestamp()
+            assert warm_figures(since) == cold_figures(since), (seed, step, what)
+            newest = rng.randint(1, 5)
+            assert warm_figures(None, newest) == cold_figures(None, newest), (seed, step)
+
+
+def test_a_save_in_the_same_tick_of_the_clock_is_seen(cli, home: Path) -> None:
+    """A file system's clock may give two saves the same time (coarse clocks, or a save
+    right after a look): a month folder seen within index.RACY of its time is looked into
+    again next time, so a later save with the very same folder time is not missed."""
+    import time
+
+    seed_game(cli)
+    game = store.load(store.resolve(None))
+    path = Path(store.game_path(game.id))
+    moment = time.time_ns() - 10**9  # a second before the look
+    for item in (path, path.parent):
+        os.utime(item, ns=(moment, moment))
+    assert "asha" in stats_json(cli)
+    store.save(replace(game, players=("Maya", *game.players[1:])))
+    for item in (path, path.parent):  # the same times as before the save
+        os.utime(item, ns=(moment, moment))
+    assert "maya" in stats_json(cli) and "asha" not in stats_json(cli)
+
+
+def test_since_reads_only_the_months_it_needs(home: Path, monkeypatch) -> None:
+    """`stats --since` compares and lists only the month folders from its day on (less
+    three days, for time zones), and reads only their changed files."""
+    from datetime import datetime
+
+    game = seeded_game()
+    for game_id in ("260829-1", "260930-1", "261030-1", "261129-2"):
+        store.save(replace(game, id=game_id, created=f"20{game_id[:2]}-{game_id[2:4]}-"
+                           f"{game_id[4:6]}T19:00:00+05:45"))
+    backdate(home)
+    listed: list[str] = []
+    loaded: list[str] = []
+    real_listing, real_load = index.listing, store.load
+    monkeypatch.setattr(index, "listing", lambda month: listed.append(month)
+                        or real_listing(month))
+    monkeypatch.setattr(store, "load", lambda game_id: loaded.append(game_id)
+                        or real_load(game_id))
+    since = datetime(2026, 11, 2).astimezone().timestamp()
+    found, _ = index.standings(since, None, [])
+    assert sorted(listed) == ["2610", "2611"]  # 2610: its last three days may count
+    assert sorted(loaded) == ["261030-1", "261129-2"]
+    assert found[0].games == 1  # 261129-2; 261030-1 was started before the 2nd
+    listed.clear()
+    loaded.clear()
+    store.save(replace(game, id="260829-1", players=("Maya", *game.players[1:])))
+    store.save(replace(game, id="261129-2", players=("Hari", *game.players[1:])))
+    backdate(home)
+    found, _ = index.standings(since, None, [])
+    assert (listed, loaded) == (["2611"], ["261129-2"])  # not 2608: older than the 2nd
+    assert {p.name for p in found} == {"Hari", "Bimal", "Tulsi", "Ram"}
+    listed.clear()
+    loaded.clear()
+    found, _ = index.standings(None, None, [])  # every month: 2608 changed, 2609 never seen
+    assert (sorted(listed), sorted(loaded)) == (["2608", "2609"], ["260829-1", "260930-1"])
+    assert {p.name for p in found} >= {"Maya", "Hari", "Asha"}
+
+
+def test_a_new_index_counts_the_figures_as_it_fills(home: Path, monkeypatch) -> None:
+    """A cold build adds each finished game up as it is read: no second pass over the rows."""
+    store.save(replace(seeded_game(), id="261129-1"))
+    store.save(replace(seeded_game(), id="261129-2"))
+    monkeypatch.setattr(index, "_counted", None)  # a count from every row would fail
+    found, _ = index.standings(None, None, [])
+    assert found[0].games == 2
+
+
+def test_an_index_another_command_is_building_is_left_to_it(home: Path, monkeypatch) -> None:
+    """While another command holds the index (a long cold build), `stats` waits
+    index.WAIT seconds, then counts in memory: the index is never removed under it."""
+    import sqlite3
+
+    store.save(replace(seeded_game(), id="261129-1"))
+    index.standings(None, None, [])
+    monkeypatch.setattr(index, "WAIT", 0.1)
+    other = sqlite3.connect(home / index.FILE, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    other.execute("INSERT INTO meta VALUES ('mark', 'building')")
+    try:
+        store.save(replace(seeded_game(), id="261129-2"))
+        found, _ = index.standings(None, None, [])
+        assert found[0].games == 2
+    finally:
+        other.execute("COMMIT")
+        other.close()
+    conn = sqlite3.connect(home / index.FILE)
+    assert conn.execute("SELECT value FROM meta WHERE name = 'mark'").fetchone() == ("building",)
+    conn.close()
+
+
+def test_a_new_index_cut_short_leaves_nothing_behind(home: Path, monkeypatch) -> None:
+    """A new index is built in a file of its own and put in place whole: a build cut short
+    (Ctrl-C) leaves neither an index nor its unfinished file."""
+    store.save(replace(seeded_game(), id="261129-1"))
+    store.save(replace(seeded_game(), id="261129-2"))
+    real = index.read
+
+    def cut(game_id: str):
+        if game_id.endswith("-2"):
+            raise KeyboardInterrupt
+        return real(game_id)
+
+    monkeypatch.setattr(index, "read", cut)
+    with pytest.raises(KeyboardInterrupt):
+        index.standings(None, None, [])
+    assert not [p.name for p in home.iterdir() if p.name.startswith(index.FILE)]
+    monkeypatch.setattr(index, "read", real)
+    assert index.standings(None, None, [])[0][0].games == 2
+    assert [p.name for p in home.iterdir() if p.name.startswith(index.FILE)] == [index.FILE]

@@ -1,0 +1,150 @@
+"""The figures over all finished games, kept up to date one game at a time (pure): a
+game's seat rows are added when it is indexed and taken away when it changes or goes.
+
+Sums and head-to-head counts are added and subtracted. A best, worst or longest run is
+kept with how many rows hold it, and the name shown is the one of the player's newest
+game; when the last row holding one of these goes, `unsure` names the player and the
+index counts that player's rows again (tests/unit/test_tally.py checks all of it against
+a count from scratch).
+"""
+
+from __future__ import annotations
+
+from .stats import PlayerStats, Versus
+
+# A seat row as the index keeps it (its `seats` table): the game, its start (a timestamp),
+# whether it is finished, the seat, then the seat's figures (core/stats.SeatLine).
+Row = tuple  # (game, started, finished, seat, name, key, total, won, rounds, made, exact,
+#              bid_sum, extra, best, worst, run)
+
+# a player's entry: the name, the newest row's order, the sums, each extreme and its count
+NAME, NEWEST, GAMES, WINS, TOTAL, BIDS, MADE, EXACT, BID_SUM, EXTRA = range(10)
+BEST, BEST_N, WORST, WORST_N, RUN, RUN_N = range(10, 16)
+_EXTREMES = ((BEST, 13, 1), (WORST, 14, -1), (RUN, 15, 1))  # (entry slot, row field, sign)
+
+
+def newest_order(row: Row) -> list:
+    """Which row of a player is newest: by start, then id (a shorter number of the same
+    day is an earlier game), then seat, as `stats --since` orders them."""
+    return [row[1], len(row[0]), row[0], row[3]]
+
+
+class Tally:
+    def __init__(self, players: dict[str, list] | None = None,
+                 versus: dict[str, dict[str, list[int]]] | None = None) -> None:
+        self.players = players if players is not None else {}
+        self.versus = versus if versus is not None else {}
+        # players whose extreme (or newest name) went with a row taken away: slot -> bound
+        self.lost: dict[str, dict[int, object]] = {}
+
+    def add(self, rows: list[Row], sign: int = 1) -> None:
+        """Count a finished game's seat rows in (sign 1) or out (sign -1)."""
+        for row in rows:
+            self._one(row, sign)
+        for a in rows:
+            mine = self.versus.setdefault(a[5], {})
+            for b in rows:
+                if a[5] == b[5]:
+                    continue
+                counts = mine.setdefault(b[5], [0, 0, 0])
+                counts[0] += sign
+                counts[1] += sign * (a[6] > b[6])
+                counts[2] += sign * (a[6] < b[6])
+                if counts[0] == 0:
+                    del mine[b[5]]
+            if not mine:
+                del self.versus[a[5]]
+
+    def _one(self, row: Row, sign: int) -> None:
+        key = row[5]
+        entry = self.players.get(key)
+        if entry is None:
+            if sign < 0:
+                raise ValueError(f"no figures of {key!r} to take a game from")
+            entry = self.players[key] = [row[4], None, 0, 0, 0, 0, 0, 0, 0, 0,
+                                         None, 0, None, 0, None, 0]
+        for slot, field in ((GAMES, None), (WINS, 7), (TOTAL, 6), (BIDS, 8), (MADE, 9),
+                            (EXACT, 10), (BID_SUM, 11), (EXTRA, 12)):
+            entry[slot] += sign * (1 if field is None else row[field])
+        order = newest_order(row)
+        if sign > 0:
+            if entry[NEWEST] is None or order > entry[NEWEST]:
+                entry[NAME], entry[NEWEST] = row[4], order
+        elif order == entry[NEWEST]:
+            self._lose(key, NEWEST, order)
+            entry[NEWEST] = None
+        for slot, field, way in _EXTREMES:
+            value = row[field]
+            if value is None:
+                continue
+            if sign > 0:
+                if entry[slot] is None or value * way > entry[slot] * way:
+                    entry[slot], entry[slot + 1] = value, 1
+                elif value == entry[slot]:
+                    entry[slot + 1] += 1
+            elif value == entry[slot]:
+                entry[slot + 1] -= 1
+                if entry[slot + 1] == 0:
+                    self._lose(key, slot, value)
+                    entry[slot] = None
+        if entry[GAMES] == 0:
+            del self.players[key]
+            self.lost.pop(key, None)
+
+    def _lose(self, key: str, slot: int, bound: object) -> None:
+        mine = self.lost.setdefault(key, {})
+        if slot not in mine:  # the first bound lost is the largest
+            mine[slot] = bound
+
+    def unsure(self) -> list[str]:
+        """The players whose extreme or name may be held by a row not counted: each row
+        left is short of the lost bound, so a value added since that reaches it is sure."""
+        out = []
+        for key, lost in self.lost.items():
+            entry = self.players.get(key)
+            if entry is None:
+                continue
+            for slot, bound in lost.items():
+                way = -1 if slot == WORST else 1
+                if entry[slot] is None or (entry[slot] * way < bound * way if slot != NEWEST
+                                           else entry[slot] < bound):
+                    out.append(key)
+                    break
+        return sorted(out)
+
+    def recount(self, key: str, rows: list[Row]) -> None:
+        """Put a player's extremes and name back from all their finished rows."""
+        entry = self.players[key]
+        entry[NEWEST] = None
+        for slot, _field, _way in _EXTREMES:
+            entry[slot], entry[slot + 1] = None, 0
+        for row in rows:
+            order = newest_order(row)
+            if entry[NEWEST] is None or order > entry[NEWEST]:
+                entry[NAME], entry[NEWEST] = row[4], order
+            for slot, field, way in _EXTREMES:
+                value = row[field]
+                if value is None:
+                    continue
+                if entry[slot] is None or value * way > entry[slot] * way:
+                    entry[slot], entry[slot + 1] = value, 1
+                elif value == entry[slot]:
+                    entry[slot + 1] += 1
+        self.lost.pop(key, None)
+
+    def standings(self) -> list[PlayerStats]:
+        """Every player's figures (as stats over all finished games shows them)."""
+        names = {key: entry[NAME] for key, entry in self.players.items()}
+        out = []
+        for key in sorted(self.players):
+            e = self.players[key]
+            rivals = sorted(self.versus.get(key, {}).items())  # by key, then by name
+            out.append(PlayerStats(
+                name=e[NAME], games=e[GAMES], wins=e[WINS], total=e[TOTAL], bids=e[BIDS],
+                made=e[MADE], exact=e[EXACT], bid_sum=e[BID_SUM], extra_tricks=e[EXTRA],
+                best_round=e[BEST], worst_round=e[WORST], longest_made_run=e[RUN],
+                head_to_head=tuple(sorted(
+                    ((names[b], Versus(n, ahead, behind, n - ahead - behind))
+                     for b, (n, ahead, behind) in rivals), key=lambda p: p[0].casefold())),
+            ))
+        return out

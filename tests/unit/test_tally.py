@@ -1,0 +1,57 @@
+"""The running figures (core/tally.py): games added and taken away in any order give the
+figures a count from scratch gives, extremes and names included."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from callbreak_score.core.tally import Tally
+
+KEYS = ["asha", "bimal", "tulsi", "ram", "sita"]
+
+
+@st.composite
+def a_game(draw, number: int) -> list[tuple]:
+    """A finished game's seat rows, few distinct values so that extremes tie often."""
+    keys = draw(st.permutations(KEYS))[:draw(st.integers(3, 4))]
+    started = float(draw(st.integers(0, 5)))
+    rows = []
+    for seat, key in enumerate(keys):
+        rounds = draw(st.integers(0, 2))
+        best = draw(st.integers(-2, 2)) if rounds else None
+        worst = draw(st.integers(-2, 2)) if rounds else None
+        rows.append((f"2611{number:02d}-1", started, 1, seat, draw(st.sampled_from(
+            [key, key.title(), key.upper()])), key, draw(st.integers(-3, 3)),
+            draw(st.integers(0, 1)), rounds, draw(st.integers(0, 2)), 0, 3, 1, best, worst,
+            draw(st.integers(0, 2))))
+    return rows
+
+
+def counted(games: list[list[tuple]]) -> Tally:
+    tally = Tally()
+    for rows in games:
+        tally.add(rows)
+    return tally
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=40), st.data())
+def test_adding_and_taking_away_equals_a_count_from_scratch(steps, data) -> None:
+    """Each step puts game n in (a new version) or takes it out; after every step, what is
+    left unsure is counted again from the rows, as the index does."""
+    held: dict[int, list[tuple]] = {}
+    tally = Tally()
+    for n in steps:
+        if n in held and data.draw(st.booleans()):
+            tally.add(held.pop(n), -1)
+        else:
+            if n in held:
+                tally.add(held.pop(n), -1)
+            held[n] = data.draw(a_game(n))
+            tally.add(held[n])
+        for key in tally.unsure():
+            tally.recount(key, [r for rows in held.values() for r in rows if r[5] == key])
+        assert tally.standings() == counted(list(held.values())).standings()
+        assert tally.players == counted(list(held.values())).players
+        assert tally.versus == counted(list(held.values())).versus
