@@ -32,10 +32,11 @@ from .schema import is_id
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import sqlite3
     from typing import TypeVar
 
     from callbreak_score.core.game import Game
+
+    from .sqlite import sqlite3
 
     T = TypeVar("T")
 
@@ -113,7 +114,7 @@ def _connect() -> tuple[sqlite3.Connection, str | None]:
     """The index file, made fresh when it is missing, damaged or of another format (then
     with the path of the file it is built in, see _building); an index in memory when the
     data folder cannot hold one (nothing stored, read-only)."""
-    import sqlite3
+    from .sqlite import sqlite3
 
     if not os.path.isdir(os.path.join(store.home(), "games")):
         return _fresh(sqlite3.connect(":memory:")), None
@@ -153,8 +154,9 @@ def _building() -> tuple[sqlite3.Connection, str]:
     journal (which held its pages in memory) and without waiting for the disk (a build of
     10,000 games waited 8 s for it on a busy disk). A build left unfinished by a killed
     command is removed by a later one."""
-    import sqlite3
     import time
+
+    from .sqlite import sqlite3
 
     folder, name = os.path.split(path())
     for other in os.listdir(folder):
@@ -193,7 +195,7 @@ def _remove_index() -> None:
 
 
 def _fresh(conn: sqlite3.Connection) -> sqlite3.Connection:
-    import sqlite3
+    from .sqlite import sqlite3
 
     conn.isolation_level = None
     conn.executescript(_TABLES.format(strict=" STRICT" if _strict(sqlite3) else ""))
@@ -369,7 +371,9 @@ def read(game_id: str) -> Read:
 
 
 def _strict(sqlite3: object) -> bool:
-    return getattr(sqlite3, "sqlite_version_info", (0,)) >= (3, 37)
+    """Whether the library checks column types (STRICT tables: SQLite 3.37 and later)."""
+    version = getattr(sqlite3, "sqlite_version", "0")  # the C module's: no version_info
+    return tuple(int(part) for part in version.split(".") if part.isdigit()) >= (3, 37)
 
 
 def _problems(damaged: list[str]) -> list[Refused]:
@@ -397,7 +401,7 @@ def check() -> None:
     file rewritten in place with its folder's time kept is found here, not by `stats`).
     An index that is not there is left for the next `stats` to build, and one that is
     damaged, of another version or does not prove itself is removed for it to rebuild."""
-    import sqlite3
+    from .sqlite import sqlite3
 
     if not os.path.isfile(path()):
         return
@@ -418,7 +422,7 @@ def check() -> None:
 
 
 def _rebuilt_once(work: Callable[[sqlite3.Connection], T]) -> T:
-    import sqlite3
+    from .sqlite import sqlite3
 
     def attempt(memory: bool = False) -> T:
         conn, building = (_fresh(sqlite3.connect(":memory:")), None) if memory else _connect()

@@ -6,8 +6,9 @@ exactly as `json.loads` does; whatever goes wrong (a text that is not JSON, a ho
 refusal) is read again by `json.loads`, which raises the same error it always has (so
 the hooks must be pure: on a refusal they run again).
 Writing, `dumps` writes what `json.dumps(value, ensure_ascii=False, indent=indent)`
-writes for the values a game file holds (text, whole numbers, true/false/null, lists and
-objects of them), with json's own C string escaper; anything else goes to `json.dumps`.
+writes for the values a game file and its export hold (text, numbers, true/false/null,
+lists and objects of them), with json's own C string escaper; anything else goes to
+`json.dumps`.
 tests/unit/test_jsontext.py holds both to the json module.
 """
 
@@ -34,6 +35,7 @@ class _Context:
 
 
 _CONSTANTS = {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}
+_INFINITY = float("inf")
 
 
 def loads(text: str, object_pairs_hook: Callable | None = None,
@@ -79,8 +81,8 @@ def dumps(value: object, indent: int | None = None) -> str:
 
 
 def _plain(value: object, depth: int = 0) -> bool:
-    """Whether the value holds only what dumps writes itself (no float, no other key)."""
-    if value is None or isinstance(value, (str, bool, int)) and type(value) in (str, bool, int):
+    """Whether the value holds only what dumps writes itself (no other type, no other key)."""
+    if value is None or type(value) in (str, bool, int, float):
         return True
     if depth > 50:
         return False
@@ -102,6 +104,9 @@ def _write(value: object, out: list[str], text: Callable[[str], str], indent: in
         out.append("false")
     elif type(value) is int:
         out.append(int.__repr__(value))
+    elif type(value) is float:  # as json writes one: NaN and the infinities by name
+        out.append(float.__repr__(value) if value == value and abs(value) != _INFINITY else
+                   "NaN" if value != value else "Infinity" if value > 0 else "-Infinity")
     elif type(value) is str:
         out.append(text(value))
     else:

@@ -8,7 +8,7 @@ from callbreak_score.core.tally import Row, Tally
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import sqlite3
+    from .sqlite import sqlite3
 
 # the seat rows' columns but the check, in the order of core/tally.Row
 COLUMNS = ("game, started, finished, seat, name, key, total, won, rounds, made, exact,"
@@ -111,13 +111,13 @@ def digest(value: object) -> str | None:
 
 def decoded(value: str) -> Tally | None:
     """The cached figures, or None when the cache row is not the shape keep writes."""
-    import json
+    from .jsontext import loads
 
     def whole(x: object, empty: bool = False) -> bool:
         return (isinstance(x, int) and not isinstance(x, bool)) or (empty and x is None)
 
     try:
-        players, versus = json.loads(value)
+        players, versus = loads(value)
         if not (isinstance(players, dict) and isinstance(versus, dict)):
             return None
         for entry in players.values():

@@ -56,9 +56,9 @@ def to_dict(game: Game, current: bool = False) -> dict[str, object]:
 
 
 def to_json(game: Game) -> str:
-    import json
+    from callbreak_score.storage.jsontext import dumps
 
-    return json.dumps(to_dict(game), ensure_ascii=False, indent=2) + "\n"
+    return dumps(to_dict(game), indent=2) + "\n"
 
 
 CSV_HEADER = ("game", "round", "dealer", "seat", "player", "bid", "tricks", "score", "total")

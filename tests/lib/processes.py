@@ -38,7 +38,7 @@ try:
     main()
 finally:
     heavy = sorted({m.split(".")[0] for m in sys.modules}
-                   & {"typer", "rich", "click", "csv", "dataclasses", "typing", "inspect"})
+                   & {"typer", "rich", "click", "csv", "dataclasses", "typing", "inspect", "json"})
     print("HEAVY", heavy, file=sys.stderr)
 """
 

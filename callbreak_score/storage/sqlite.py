@@ -1,0 +1,13 @@
+"""SQLite for the stats index: sqlite3's C module itself, without the `sqlite3` package
+around it, whose `dbapi2` imports `datetime` to register adapters the index never uses
+(about a fifth of what a small `stats` costs: README, "Speed"). The package, where a
+Python has no `_sqlite3` of its own."""
+
+from __future__ import annotations
+
+try:
+    import _sqlite3 as sqlite3
+except ImportError:  # pragma: no cover - every CPython and PyPy has it
+    import sqlite3  # noqa: TID253
+
+__all__ = ["sqlite3"]
