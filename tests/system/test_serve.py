@@ -220,13 +220,18 @@ def test_a_damaged_or_missing_game_is_told_on_the_page_and_the_server_keeps_runn
     with Server() as server:
         stream = Events(server)
         assert stream.next()[0] == "game"
-        path.write_bytes(good[:40])  # cut short, as a full disk or a bad copy would
+        # cut short, as a full disk or a bad copy would; landing at once (a watcher that
+        # looks every 25 ms could catch a file written in place empty, half-way)
+        cut = path.with_name("cut")
+        cut.write_bytes(good[:40])
+        os.replace(cut, path)
         kind, data = stream.next(timeout=2.0)
         assert kind == "problem" and "not valid JSON" in data["problem"]
         status, _, body = server.get("game.json")
         assert status == 503 and b"not valid JSON" in body
         assert any(game_id in line for line in server.stderr_until("cannot show the game"))
-        path.write_bytes(good)
+        cut.write_bytes(good)
+        os.replace(cut, path)
         assert stream.next(timeout=2.0)[0] == "game"
         while server.lines.count(f"The page shows game {game_id}.") < 2:  # said again
             server.next_line(timeout=2.0)
