@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from stats_data import CURRENT, ready  # noqa: E402
+from stats_data import CURRENT, installed, ready  # noqa: E402
 
 TAB = {"_CALLBREAK_COMPLETE": "complete_bash", "COMP_WORDS": "callbreak use ",
        "COMP_CWORD": "2"}
@@ -123,10 +123,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="4,10000")
     parser.add_argument("--data", type=Path, help="keep the data folders here")
     asked = parser.parse_args()
-    beside = Path(sys.executable).parent / "callbreak"
-    exe = str(beside) if beside.exists() else shutil.which("callbreak")
-    if exe is None:
-        sys.exit("install callbreak-score first (see README)")
+    exe = installed()
     work = asked.data or Path(tempfile.mkdtemp(prefix="callbreak-every-"))
     sizes = [int(size) for size in asked.sizes.split(",")]
     folders = {size: Folder(ready(work / f"{size}-games", size)) for size in sizes}

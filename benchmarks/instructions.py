@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from startup_and_scale import build  # noqa: E402
+from stats_data import installed  # noqa: E402
 
 STEPS = [("show", ["show"], {}), ("bid", ["bid", "3", "3", "3", "3"], {}),
          ("tricks", ["tricks", "4", "3", "3", "3"], {}),
@@ -48,10 +49,7 @@ def main() -> None:
     other = parser.parse_args().against
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (apt-get install valgrind)")
-    beside = Path(sys.executable).parent / "callbreak"
-    exe = str(beside) if beside.exists() else shutil.which("callbreak")
-    if exe is None:
-        sys.exit("install callbreak-score first (see README)")
+    exe = installed()
     work = Path(tempfile.mkdtemp(prefix="callbreak-instr-"))
     build(work / "home", 3)
     game = work / "home" / "games" / "2611" / "261129-1.json"

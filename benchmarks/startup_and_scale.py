@@ -38,6 +38,9 @@ from callbreak_score.core.rules import make_rules
 from callbreak_score.core.values import replace
 from callbreak_score.storage import schema
 
+sys.path.insert(0, str(Path(__file__).parent))
+from stats_data import installed  # noqa: E402
+
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
 FIVE_ROUNDS = [((4, 3, 2, 4), (5, 3, 2, 3)), ((3, 4, 3, 3), (3, 4, 4, 2)),
                ((5, 2, 3, 3), (4, 2, 3, 4)), ((4, 3, 2, 5), (4, 4, 2, 3)),
@@ -88,10 +91,7 @@ def main() -> None:
                         help="another install's callbreak, timed side by side")
     asked = parser.parse_args()
     runs, other = asked.runs, asked.against
-    beside = Path(sys.executable).parent / "callbreak"
-    exe = str(beside) if beside.exists() else shutil.which("callbreak")
-    if exe is None:
-        sys.exit("install callbreak-score first (see README)")
+    exe = installed()
     work = Path(tempfile.mkdtemp(prefix="callbreak-bench-"))
     sizes = {"3 games": 3, "10,000 games": 10_000}
     envs = {}

@@ -62,6 +62,18 @@ def build(folder: Path, count: int, per_day: int = 12) -> None:
     (folder / "current").write_text(CURRENT + "\n")
 
 
+def installed() -> str:
+    """The `callbreak` this benchmark times: beside its Python (a venv's), else on PATH."""
+    import shutil
+    import sys
+
+    beside = Path(sys.executable).parent / "callbreak"
+    exe = str(beside) if beside.exists() else shutil.which("callbreak")
+    if exe is None:
+        sys.exit("install callbreak-score first (see README)")
+    return exe
+
+
 def ready(folder: Path, count: int, per_day: int = 12) -> Path:
     """The folder, built unless it holds a finished build already (its `built` mark)."""
     mark = folder / "built"

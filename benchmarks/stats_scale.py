@@ -31,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from stats_data import ready  # the script's own folder is on sys.path
+from stats_data import installed, ready  # the script's own folder is on sys.path
 
 
 def run(command: list[str], env: dict[str, str]) -> tuple[float, int, float]:
@@ -114,10 +114,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="4,10000,100000")
     parser.add_argument("--data", type=Path, help="keep the data folders here (reused)")
     args = parser.parse_args()
-    beside = Path(sys.executable).parent / "callbreak"
-    exe = str(beside) if beside.exists() else shutil.which("callbreak")
-    if exe is None:
-        sys.exit("install callbreak-score first (see README)")
+    exe = installed()
     work = args.data or Path(tempfile.mkdtemp(prefix="callbreak-stats-bench-"))
     sizes = [int(n) for n in args.sizes.split(",")]
     try:

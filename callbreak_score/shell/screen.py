@@ -15,8 +15,6 @@ class Quit(Exception):
     """The scorer quits: end of input, Ctrl-C, Ctrl-D or `q`."""
 
 
-# The styles play says its lines in, as terminal codes (Rich's standard colours)
-CODES = {"red": "31", "green": "32", "yellow": "33", "cyan": "36", "bold": "1", "dim": "2"}
 # The control characters Rich drops from a text (bell, backspace, tabs and feeds kept apart)
 CONTROL = dict.fromkeys((7, 8, 11, 12, 13))
 
@@ -33,10 +31,9 @@ class Screen:
     def say(self, text: str, style: str = "") -> None:
         # one write of every fitted line, each line in the style (as Rich wrote them),
         # without the cost of a print each (a pasted megabyte is thousands of lines)
-        lines = fitted(text, self.style).translate(CONTROL).expandtabs(8).split("\n")
-        code = CODES[style] if self.color and style else None
-        sys.stdout.write("\n".join(f"\x1b[{code}m{line}\x1b[0m" if code and line else line
-                                    for line in lines) + "\n")  # a newline after, always
+        text = fitted(text, self.style).translate(CONTROL).expandtabs(8)
+        sys.stdout.write((cells.styled(text, style) if self.color and style else text)
+                         + "\n")  # a newline after, always
         sys.stdout.flush()
 
     def raw(self, text: str) -> None:

@@ -65,33 +65,22 @@ def loads(text: str, object_pairs_hook: Callable | None = None,
     return value
 
 
+class _Other(Exception):
+    """A value dumps does not write itself (another type, a key that is not text)."""
+
+
 def dumps(value: object, indent: int | None = None) -> str:
     """json.dumps(value, ensure_ascii=False, indent=indent)."""
     try:
         from _json import encode_basestring
-    except ImportError:
-        encode_basestring = None
-    if encode_basestring is None or not _plain(value):
+
+        out: list[str] = []
+        _write(value, out, encode_basestring, indent, 0)
+        return "".join(out)
+    except (ImportError, _Other, RecursionError):
         import json
 
         return json.dumps(value, ensure_ascii=False, indent=indent)
-    out: list[str] = []
-    _write(value, out, encode_basestring, indent, 0)
-    return "".join(out)
-
-
-def _plain(value: object, depth: int = 0) -> bool:
-    """Whether the value holds only what dumps writes itself (no other type, no other key)."""
-    if value is None or type(value) in (str, bool, int, float):
-        return True
-    if depth > 50:
-        return False
-    if type(value) is list:
-        return all(_plain(item, depth + 1) for item in value)  # type: ignore[attr-defined]
-    if type(value) is dict:
-        return all(type(key) is str and _plain(item, depth + 1)
-                   for key, item in value.items())  # type: ignore[attr-defined]
-    return False
 
 
 def _write(value: object, out: list[str], text: Callable[[str], str], indent: int | None,
@@ -109,6 +98,8 @@ def _write(value: object, out: list[str], text: Callable[[str], str], indent: in
                    "NaN" if value != value else "Infinity" if value > 0 else "-Infinity")
     elif type(value) is str:
         out.append(text(value))
+    elif type(value) not in (dict, list):
+        raise _Other
     else:
         pairs = type(value) is dict
         items = list(value.items()) if pairs else value  # type: ignore[attr-defined]
@@ -121,6 +112,8 @@ def _write(value: object, out: list[str], text: Callable[[str], str], indent: in
         for at, item in enumerate(items):  # type: ignore[arg-type]
             out.append(between if at else inner)
             if pairs:
+                if type(item[0]) is not str:
+                    raise _Other
                 out.append(text(item[0]) + ": ")
                 item = item[1]
             _write(item, out, text, indent, level + 1)

@@ -16,6 +16,11 @@ import sys
 from collections.abc import Sequence
 
 RESET = "\x1b[0m"
+# The styles our views name, as terminal codes (SGR), the ones Rich writes for them: the
+# chart's, play's and the scorecard's, read back by share's picture
+SGR = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "cyan": "36",
+       "bright_red": "91", "bright_green": "92", "bright_blue": "94", "bright_magenta": "95",
+       "bright_cyan": "96"}
 VIRAMAS = "\u094d\u09cd"  # Devanagari and Bengali: joins the next consonant (a conjunct)
 MIN_WIDTH = 20  # narrower than this, nothing readable fits; draw for 20 and let it wrap
 
@@ -72,6 +77,13 @@ def _in_code(text: str) -> list[bool]:
             if skip:
                 skip = ch != "m"
     return marks
+
+
+def styled(text: str, name: str) -> str:
+    """Every line of the text in the style (a style stops before its line ends, as Rich's
+    do; an empty line gets no codes)."""
+    code = f"\x1b[{SGR[name]}m"
+    return "\n".join(f"{code}{line}{RESET}" if line else line for line in text.split("\n"))
 
 
 def visible(text: str) -> str:

@@ -10,6 +10,7 @@ from callbreak_score.core.scoring import points, running_totals
 from callbreak_score.i18n import _, num, t
 
 from .cells import Style, wrap
+from .cells import styled as styled_lines
 
 HEIGHT = 12  # rows of the plot
 COLOURS = ("bright_red", "bright_green", "bright_blue", "bright_magenta", "bright_cyan",
@@ -27,22 +28,13 @@ def can_draw_boxes(encoding: str | None) -> bool:
         return False
 
 
-# The styles the chart's runs name, as terminal codes (SGR): what Rich writes for them
-CODES = {"bold": "1", "dim": "2", "bright_red": "91", "bright_green": "92",
-         "bright_blue": "94", "bright_magenta": "95", "bright_cyan": "96", "yellow": "33"}
-
-
 def chart_text(game: Game, style: Style, colour: bool, styled: bool) -> str:
     """The chart as text for a terminal: with `styled`, bold and dim; with `colour`, each
     player's colour too (as Rich writes them: NO_COLOR keeps bold and dim)."""
     out = []
     for text, kind in runs(game, style):
-        if kind is None or not styled or (kind not in ("bold", "dim") and not colour):
-            out.append(text)
-            continue  # a run's styles stop before its line ends, as Rich's do
-        code = f"\x1b[{CODES[kind]}m"
-        out.append("\n".join(f"{code}{line}\x1b[0m" if line else line
-                             for line in text.split("\n")))
+        plain = kind is None or not styled or (kind not in ("bold", "dim") and not colour)
+        out.append(text if plain else styled_lines(text, kind))
     return "".join(out)
 
 

@@ -10,7 +10,7 @@ from callbreak_score.core.scoring import points
 from callbreak_score.i18n import N_, _, language, num, t, tn
 
 from . import speech
-from .cells import Style, wrap
+from .cells import SGR, Style, wrap
 from .chartview import runs as chart_runs
 from .render import chained, passed_over, top_total
 
@@ -107,8 +107,8 @@ def picture(game: Game, fmt: str) -> str:
     return (_svg if fmt == "svg" else _html)(lines, title, language())
 
 
-# The styles of the picture's runs: the scorecard's terminal codes and the chart's names
-CODES = {"1": "bold", "2": "dim", "31": "red", "32": "green"}
+# The styles of the picture's runs, by the terminal codes the scorecard writes for them
+NAMES = {code: name for name, code in SGR.items()}
 COLOURS = {"red": "#cc555a", "green": "#98a84b", "bright_red": "#ff6e67",
            "bright_green": "#5ffa68", "bright_blue": "#6871ff", "bright_magenta": "#ff77ff",
            "bright_cyan": "#60fdff", "yellow": "#e5c07b"}
@@ -121,7 +121,7 @@ def _runs(line: str) -> list[tuple[str, str | None]]:
     for at, part in enumerate(line.split("\x1b[")):
         if at:
             code, _, part = part.partition("m")
-            kind = None if code == "0" else CODES.get(code, kind)
+            kind = None if code == "0" else NAMES.get(code, kind)
         if part:
             out.append((part, kind))
     return out
