@@ -107,7 +107,7 @@ def _pump(stream: IO[str], into: queue.Queue[str]) -> None:
         into.put(line)
 
 
-class Refused(AssertionError):
+class SlotsFull(AssertionError):
     """The server answered 503: every event-stream slot is taken."""
 
 
@@ -122,7 +122,7 @@ class Events:
         head = self._until(b"\r\n\r\n", timeout)
         if head.startswith(b"HTTP/1.0 503"):
             self.sock.close()
-            raise Refused(head)
+            raise SlotsFull(head)
         assert head.startswith(b"HTTP/1.0 200"), head
         assert b"text/event-stream" in head
 

@@ -29,7 +29,7 @@ from callbreak_score.storage import store
 from callbreak_score.views.speech import said
 from tests.lib.languages import LANGS, in_script
 from tests.lib.processes import run
-from tests.lib.serving import Events, Server
+from tests.lib.serving import Events, Server, SlotsFull
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="other clients are 127.0.0.x source addresses (Linux)")
@@ -168,7 +168,7 @@ def open_streams(server: Server, count: int, patience: float = 3.0) -> list[Even
     while len(streams) < count:
         try:
             streams.append(Events(server))
-        except Refused:
+        except SlotsFull:
             assert time.monotonic() < deadline, f"only {len(streams)} of {count} slots free"
             time.sleep(0.05)
     return streams
