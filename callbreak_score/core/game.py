@@ -18,7 +18,7 @@ from .values import frozen, replace
 COUNTS = {3: Word("three"), 4: Word("four"), 5: Word("five")}  # players, as messages say them
 WHAT = {"bids": Word("bids"), "tricks": Word("tricks")}  # what parse_numbers reads
 
-KINDS = ("bids", "tricks", "edit", "finish", "penalty", "restore", "undo", "redo")
+KINDS = ("bids", "tricks", "edit", "finish", "penalty", "restore", "undo", "redo", "abandon")
 
 
 @frozen

@@ -58,6 +58,23 @@ def stacks(history: tuple[Change, ...]) -> tuple[list[int], list[int]]:
     return undoable, redoable
 
 
+def abandoned(game: Game) -> bool:
+    """Whether the game is abandoned: an "abandon" change is in force (not undone). An
+    abandoned game is kept and listed, but left out of settle, stats and ratings."""
+    if not any(change.kind == "abandon" for change in game.history):
+        return False
+    undoable, _ = stacks(game.history)
+    return any(game.history[index].kind == "abandon" for index in undoable)
+
+
+def abandon(game: Game, at: str) -> Game:
+    """The game abandoned: a change of no rounds, recorded so that undo brings it back."""
+    if abandoned(game):
+        raise Refused("game {game} is already abandoned", game=game.id)
+    return replace(game, history=game.history + (
+        Change("abandon", at, len(game.rounds), (), (), (game.finished, game.finished)),))
+
+
 def apply(game: Game, start: int, old: tuple[Round, ...], new: tuple[Round, ...],
           finished: tuple[str | None, str | None]) -> Game:
     """Replace rounds `old` at `start` by `new`; refused when the game no longer holds `old`

@@ -1,4 +1,12 @@
-"""Who is who across games: one key per person, and WHEN words for --since (pure)."""
+"""Who is who across games: one key per name, the people log that makes names people
+(rename, merge), and WHEN words for --since (pure).
+
+The people log is a set of entries, each made once and never changed, so that two
+devices' logs merge by union (sync copies files, and git never merges one). An entry is
+a dict: {"id": unique text, "at": ISO time, "change": "rename" | "merge" | "undo",
+"name": ..., "other": ...} (rename: name -> other; merge: other joins name's person;
+undo: "of" is the id of the entry it takes back). Replayed in (at, id) order.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +20,50 @@ def key(name: str) -> str:
     import unicodedata
 
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+CHANGES = ("rename", "merge", "undo")
+
+
+class Circle:
+    """The people behind the names as played: `person(name)` is the name a person is
+    shown by (the name itself when the log never touched it)."""
+
+    def __init__(self, entries: list[dict] | tuple[dict, ...] = ()) -> None:
+        ordered = sorted(entries, key=lambda e: (e["at"], e["id"]))
+        undone = {e["of"] for e in ordered if e["change"] == "undo"}
+        self.entries = tuple(e for e in ordered if e["change"] != "undo"
+                             and e["id"] not in undone)
+        self._to: dict[str, str] = {}  # a name's key -> the person's shown name
+        for entry in self.entries:
+            if entry["change"] == "rename":
+                self._join(entry["name"], entry["other"], entry["other"])
+            else:
+                self._join(entry["other"], entry["name"], self.person(entry["name"]))
+        # changes whenever who-is-who changes: caches of per-person figures keep it
+        self.stamp = "|".join(e["id"] for e in self.entries)
+
+    def _join(self, name: str, into: str, shown: str) -> None:
+        """`name`'s person (all its names) becomes the person shown as `shown`, whose names
+        include `into`."""
+        old = key(self.person(name))
+        for alias, person in list(self._to.items()):
+            if key(person) == old or key(person) == key(self.person(into)):
+                self._to[alias] = shown
+        for word in (name, self.person(name), into, shown):
+            self._to[key(word)] = shown
+
+    def person(self, name: str) -> str:
+        return self._to.get(key(name), name)
+
+    def person_key(self, name: str) -> str:
+        """One key per person: what stats, settle and ratings group by."""
+        return key(self.person(name))
+
+    def names_of(self, person: str) -> list[str]:
+        """The name keys that belong to `person` (its own included)."""
+        wanted = self.person_key(person)
+        return sorted({k for k, p in self._to.items() if key(p) == wanted} | {wanted})
 
 
 def since(words: str, now: datetime) -> datetime:

@@ -1,0 +1,60 @@
+"""The people log on disk: one small file per entry under people/, written once and never
+changed, so that two devices' folders merge by copying files (core/people.py replays them).
+"""
+
+from __future__ import annotations
+
+import os
+
+from callbreak_score.core.errors import Damaged, Said
+from callbreak_score.core.people import CHANGES, Circle
+
+from . import store
+from .files import SETTINGS_LIMIT
+
+FOLDER = "people"
+
+
+def folder() -> str:
+    return os.path.join(store.home(), FOLDER)
+
+
+def _entry(path: str) -> dict:
+    from . import jsontext
+
+    try:
+        raw = jsontext.loads(store.read_bytes(path, SETTINGS_LIMIT).decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        raise Damaged(path, Said("is not a people entry (JSON)")) from None
+    if not isinstance(raw, dict) or raw.get("change") not in CHANGES:
+        raise Damaged(path, Said("is not a people entry (id, at, change, name, other)"))
+    fields = ("id", "at") + (("of",) if raw["change"] == "undo" else ("name", "other"))
+    if not all(isinstance(raw.get(k), str) and raw.get(k) for k in fields):
+        raise Damaged(path, Said("is not a people entry (id, at, change, name, other)"))
+    return raw
+
+
+def entries() -> list[dict]:
+    """Every entry of the log, in no order; a damaged one is a Damaged error."""
+    where = folder()
+    return [_entry(os.path.join(where, n)) for n in sorted(store.names(where))
+            if n.endswith(".json") and not n.startswith(".")]
+
+
+def circle() -> Circle:
+    """Who is who now."""
+    return Circle(entries())
+
+
+def add(entry: dict) -> str:
+    """Write a new entry under a name no other device makes (its time and a random
+    part); the entry's id is that name. Call under the lock."""
+    import secrets
+
+    from . import jsontext
+
+    name = entry["at"][:19].replace(":", "").replace("-", "") + "-" + secrets.token_hex(4)
+    entry = {"id": name, **entry}
+    store.write_atomic(os.path.join(folder(), name + ".json"),
+                       (jsontext.dumps(entry, indent=2) + "\n").encode())
+    return name
