@@ -95,21 +95,25 @@ class Game:
         return scoring.leaders(self.rules, self.rounds)
 
 
+def check_name(name: str) -> str:
+    """One player's name, its surrounding spaces taken off; refused when empty, over 40
+    characters or holding a control character."""
+    name = name.strip()
+    if not name:
+        raise Refused("a player name is empty; give every player a name")
+    if has_control(name):
+        raise Refused("player name {name} holds a control character (tab, newline)",
+                      name=repr(name))
+    if len(name) > 40:
+        raise Refused("player name '{name}…' is longer than 40 characters", name=name[:20])
+    return name
+
+
 def check_players(names: Sequence[str]) -> tuple[str, ...]:
     if len(names) not in TRICKS:
         raise Refused("Call Break needs three, four or five players, in turn order; got {got}",
                       got=len(names))
-    cleaned = []
-    for name in names:
-        name = name.strip()
-        if not name:
-            raise Refused("a player name is empty; give every player a name")
-        if has_control(name):
-            raise Refused("player name {name} holds a control character (tab, newline)",
-                          name=repr(name))
-        if len(name) > 40:
-            raise Refused("player name '{name}…' is longer than 40 characters", name=name[:20])
-        cleaned.append(name)
+    cleaned = [check_name(name) for name in names]
     seen: dict[str, str] = {}
     for name in cleaned:
         key = name.casefold()
@@ -126,10 +130,16 @@ def check_new_names(names: Sequence[str]) -> tuple[str, ...]:
     with such a name still loads and plays by seat order."""
     checked = check_players(names)
     for name in checked:
-        if name.lstrip("+-").isdecimal() or "=" in name:
-            raise Refused("player name '{name}' would read as a number or a NAME=N pair; "
-                          "use a name with a letter and without '='", name=name)
+        readable_name(name)
     return checked
+
+
+def readable_name(name: str) -> str:
+    """A name `bid` and `tricks` can read: not a number, not a NAME=N pair."""
+    if name.lstrip("+-").isdecimal() or "=" in name:
+        raise Refused("player name '{name}' would read as a number or a NAME=N pair; "
+                      "use a name with a letter and without '='", name=name)
+    return name
 
 
 def new_game(

@@ -92,6 +92,9 @@ def apply(game: Game, start: int, old: tuple[Round, ...], new: tuple[Round, ...]
 def undo(game: Game, at: str) -> tuple[Game, Change]:
     """Take back the last change still in force: (the game, the change taken back)."""
     undoable, _ = stacks(game.history)
+    if not game.history and not game.rounds:  # right after `new`: undo takes back the start
+        after = abandon(game, at)
+        return after, after.history[-1]
     if not undoable:
         raise Refused("nothing to undo in game {game}: no change is recorded yet", game=game.id)
     index = undoable[-1]

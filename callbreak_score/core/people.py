@@ -5,7 +5,8 @@ The people log is a set of entries, each made once and never changed, so that tw
 devices' logs merge by union (sync copies files, and git never merges one). An entry is
 a dict: {"id": unique text, "at": ISO time, "change": "rename" | "merge" | "undo",
 "name": ..., "other": ...} (rename: name -> other; merge: other joins name's person;
-undo: "of" is the id of the entry it takes back). Replayed in (at, id) order.
+undo: "of" is the id of the entry it takes back). Replayed in the order of their ids,
+which begin with the UTC time they were made (to the microsecond) and end in a random part.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class Circle:
     shown by (the name itself when the log never touched it)."""
 
     def __init__(self, entries: list[dict] | tuple[dict, ...] = ()) -> None:
-        ordered = sorted(entries, key=lambda e: (e["at"], e["id"]))
+        ordered = sorted({e["id"]: e for e in entries}.values(), key=lambda e: e["id"])
         undone = {e["of"] for e in ordered if e["change"] == "undo"}
         self.entries = tuple(e for e in ordered if e["change"] != "undo"
                              and e["id"] not in undone)

@@ -101,11 +101,14 @@ def change_game(change: Callable[[Game], Game], kind: str | None,
     With a `kind`, the change is recorded in the game's history; without, `change` is an
     undo or redo, which records itself.
     """
-    from callbreak_score.core.history import record
+    from callbreak_score.core.history import abandoned, record
     from callbreak_score.storage import store
 
     with store.locked():
         before = store.load(store.resolve(game_id))
+        if kind is not None and abandoned(before):
+            raise Refused("game {game} is abandoned; 'callbreak undo' brings it back, "
+                          "'callbreak use' picks another game", game=before.id)
         after = change(before)
         if kind is not None:
             after = record(before, after, kind, now())

@@ -25,8 +25,9 @@ from . import (
 
 # The commands in the order --help lists them (the evening's, not the modules')
 LISTED = ("new", "bid", "tricks", "show", "undo", "redo", "history", "edit", "list", "use",
-          "finish", "export", "rules", "path", "restore", "doctor", "penalty", "play", "serve",
-          "settle", "stats", "chart", "share", "config", "completion")
+          "abandon", "delete", "finish", "export", "rules", "path", "restore", "doctor",
+          "penalty", "play", "serve", "settle", "stats", "players", "player", "chart", "share",
+          "config", "completion")
 
 
 class Words(typer.core.TyperGroup):

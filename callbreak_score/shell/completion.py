@@ -35,7 +35,7 @@ def build_spec() -> tuple[dict, dict]:
 
     completers = {params.complete_ids: "ids", params.complete_dealer: "dealer",
                   params.complete_pairs: "pairs", params.complete_players: "players",
-                  params.complete_settings: "settings",
+                  params.complete_people: "people", params.complete_settings: "settings",
                   params.complete_setting_values: "setting-values"}
 
     def kind_of(param: object) -> dict:

@@ -8,7 +8,7 @@ SPEC = {"root": {
     "commands": {
         'new': {'run': 'callbreak_score.shell.round_commands:new',
             'short_help': 'Start a game; it becomes the current game.', 'params': [
-            {'kind': 'argument', 'name': 'players', 'opts': [], 'flag': False, 'nargs': -1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': None, 'required': False, 'type': 'text'},
+            {'kind': 'argument', 'name': 'players', 'opts': [], 'flag': False, 'nargs': -1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'people', 'required': False, 'type': 'text'},
             {'kind': 'option', 'name': 'preset', 'opts': ['--rules'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "Rule preset (default: nepal, or your 'rules' setting).", 'choices': ['nepal', 'pagat', 'tens'], 'complete': None, 'required': False, 'type': 'choice'},
             {'kind': 'option', 'name': 'rounds', 'opts': ['--rounds'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Play a fixed number of rounds.', 'choices': [], 'complete': None, 'required': False, 'type': 'whole'},
             {'kind': 'option', 'name': 'target', 'opts': ['--target'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Play until a total reaches P points.', 'choices': [], 'complete': None, 'required': False, 'type': 'whole'},
@@ -78,6 +78,16 @@ SPEC = {"root": {
             {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': True, 'type': 'text'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
+        'abandon': {'run': 'callbreak_score.shell.games_commands:abandon',
+            'short_help': 'Abandon a game: kept and listed, but left...', 'params': [
+            {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': False, 'type': 'text'},
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
+        ]},
+        'delete': {'run': 'callbreak_score.shell.games_commands:delete',
+            'short_help': "Move a game to the trash ('callbreak...", 'params': [
+            {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': True, 'type': 'text'},
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
+        ]},
         'finish': {'run': 'callbreak_score.shell.round_commands:finish',
             'short_help': 'End the current --open game now.', 'params': [
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
@@ -100,7 +110,7 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
         'restore': {'run': 'callbreak_score.shell.games_commands:restore',
-            'short_help': "Show a game's backups or put one back (the...", 'params': [
+            'short_help': 'Bring a deleted game back from the trash,...', 'params': [
             {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': True, 'type': 'text'},
             {'kind': 'option', 'name': 'list_only', 'opts': ['--list'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show the backups only.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
             {'kind': 'option', 'name': 'backup', 'opts': ['--backup'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Which backup to put back: 1 is the newest.', 'choices': [], 'complete': None, 'required': False, 'type': 'whole'},
@@ -146,6 +156,18 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'since', 'opts': ['--since'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.", 'choices': [], 'complete': None, 'required': False, 'type': 'text'},
             {'kind': 'option', 'name': 'games', 'opts': ['--games'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Only the N newest finished games.', 'choices': [], 'complete': None, 'required': False, 'type': 'whole', 'range': (1, None)},
             {'kind': 'option', 'name': 'json', 'opts': ['--json'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Print the figures as JSON.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
+        ]},
+        'players': {'run': 'callbreak_score.shell.games_commands:players',
+            'short_help': 'List the players: each person, the names...', 'params': [
+            {'kind': 'option', 'name': 'json', 'opts': ['--json'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Print the players as JSON.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
+        ]},
+        'player': {'run': 'callbreak_score.shell.games_commands:player',
+            'short_help': 'Rename a player, or merge two names of one...', 'params': [
+            {'kind': 'argument', 'name': 'action', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': ['rename', 'merge'], 'complete': None, 'required': True, 'type': 'choice'},
+            {'kind': 'argument', 'name': 'name', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'people', 'required': True, 'type': 'text'},
+            {'kind': 'argument', 'name': 'other', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'people', 'required': True, 'type': 'text'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
         'chart': {'run': 'callbreak_score.shell.after_commands:chart',
@@ -211,6 +233,8 @@ HELP = {
     'Every game, not just the 20 newest.': {'zsh': 'Every game, not just the 20 newest.', 'fish': 'Every game, not just the 20 newest.', 'powershell': 'Every game, not just the 20 newest.'},
     'Print the list as JSON.': {'zsh': 'Print the list as JSON.', 'fish': 'Print the list as JSON.', 'powershell': 'Print the list as JSON.'},
     'Make another game the current game.': {'zsh': 'Make another game the current game.', 'fish': 'Make another game the current game.', 'powershell': 'Make another game the current game.'},
+    'Abandon a game: kept and listed, but left...': {'zsh': 'Abandon a game\\\\: kept and listed, but left...', 'fish': 'Abandon a game: kept and listed, but left...', 'powershell': 'Abandon a game: kept and listed, but left...'},
+    "Move a game to the trash ('callbreak...": {'zsh': "Move a game to the trash (''callbreak...", 'fish': "Move a game to the trash ('callbreak...", 'powershell': "Move a game to the trash ('callbreak..."},
     'End the current --open game now.': {'zsh': 'End the current --open game now.', 'fish': 'End the current --open game now.', 'powershell': 'End the current --open game now.'},
     'Export a game as CSV (default) or JSON.': {'zsh': 'Export a game as CSV (default) or JSON.', 'fish': 'Export a game as CSV (default) or JSON.', 'powershell': 'Export a game as CSV (default) or JSON.'},
     'csv: one row per player per round; json: the whole game.': {'zsh': 'csv\\\\: one row per player per round; json\\\\: the whole game.', 'fish': 'csv: one row per player per round; json: the whole game.', 'powershell': 'csv: one row per player per round; json: the whole game.'},
@@ -218,7 +242,7 @@ HELP = {
     'CSV for Excel on Windows: a UTF-8 byte-order mark and CRLF line ends.': {'zsh': 'CSV for Excel on Windows\\\\: a UTF-8 byte-order mark and CRLF line ends.', 'fish': 'CSV for Excel on Windows: a UTF-8 byte-order mark and CRLF line ends.', 'powershell': 'CSV for Excel on Windows: a UTF-8 byte-order mark and CRLF line ends.'},
     "Describe a preset's rules; without PRESET,...": {'zsh': "Describe a preset''s rules; without PRESET,...", 'fish': "Describe a preset's rules; without PRESET,...", 'powershell': "Describe a preset's rules; without PRESET,..."},
     'Print the data folder (set CALLBREAK_HOME...': {'zsh': 'Print the data folder (set CALLBREAK_HOME...', 'fish': 'Print the data folder (set CALLBREAK_HOME...', 'powershell': 'Print the data folder (set CALLBREAK_HOME...'},
-    "Show a game's backups or put one back (the...": {'zsh': "Show a game''s backups or put one back (the...", 'fish': "Show a game's backups or put one back (the...", 'powershell': "Show a game's backups or put one back (the..."},
+    'Bring a deleted game back from the trash,...': {'zsh': 'Bring a deleted game back from the trash,...', 'fish': 'Bring a deleted game back from the trash,...', 'powershell': 'Bring a deleted game back from the trash,...'},
     'Show the backups only.': {'zsh': 'Show the backups only.', 'fish': 'Show the backups only.', 'powershell': 'Show the backups only.'},
     'Which backup to put back: 1 is the newest.': {'zsh': 'Which backup to put back\\\\: 1 is the newest.', 'fish': 'Which backup to put back: 1 is the newest.', 'powershell': 'Which backup to put back: 1 is the newest.'},
     'Check every file in the data folder and...': {'zsh': 'Check every file in the data folder and...', 'fish': 'Check every file in the data folder and...', 'powershell': 'Check every file in the data folder and...'},
@@ -239,6 +263,9 @@ HELP = {
     'Standings across finished games: wins,...': {'zsh': 'Standings across finished games\\\\: wins,...', 'fish': 'Standings across finished games: wins,...', 'powershell': 'Standings across finished games: wins,...'},
     'Only the N newest finished games.': {'zsh': 'Only the N newest finished games.', 'fish': 'Only the N newest finished games.', 'powershell': 'Only the N newest finished games.'},
     'Print the figures as JSON.': {'zsh': 'Print the figures as JSON.', 'fish': 'Print the figures as JSON.', 'powershell': 'Print the figures as JSON.'},
+    'List the players: each person, the names...': {'zsh': 'List the players\\\\: each person, the names...', 'fish': 'List the players: each person, the names...', 'powershell': 'List the players: each person, the names...'},
+    'Print the players as JSON.': {'zsh': 'Print the players as JSON.', 'fish': 'Print the players as JSON.', 'powershell': 'Print the players as JSON.'},
+    'Rename a player, or merge two names of one...': {'zsh': 'Rename a player, or merge two names of one...', 'fish': 'Rename a player, or merge two names of one...', 'powershell': 'Rename a player, or merge two names of one...'},
     "Chart every player's running total round...": {'zsh': "Chart every player''s running total round...", 'fish': "Chart every player's running total round...", 'powershell': "Chart every player's running total round..."},
     'A game to send: the order and totals as...': {'zsh': 'A game to send\\\\: the order and totals as...', 'fish': 'A game to send: the order and totals as...', 'powershell': 'A game to send: the order and totals as...'},
     'text: a short summary for a chat app; svg: a picture; html: a page.': {'zsh': 'text\\\\: a short summary for a chat app; svg\\\\: a picture; html\\\\: a page.', 'fish': 'text: a short summary for a chat app; svg: a picture; html: a page.', 'powershell': 'text: a short summary for a chat app; svg: a picture; html: a page.'},

@@ -1,5 +1,5 @@
-"""The commands about the stored games: show, history, list, use, export, rules,
-path, restore and doctor."""
+"""The commands about the stored games and their players: show, history, list, use,
+abandon, delete, export, rules, path, restore, doctor, players and player."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
 
     import typer
 
-    from .params import WHOLE, GameArg, Preset, complete_ids
+    from .params import WHOLE, GameArg, Preset, complete_ids, complete_people
 
 app = Commands()
 
@@ -29,6 +29,11 @@ app = Commands()
 class Format(str, Enum):
     csv = "csv"
     json = "json"
+
+
+class PeopleChange(str, Enum):
+    rename = "rename"
+    merge = "merge"
 
 
 @app.command()
@@ -107,6 +112,30 @@ def use(
 
 
 @app.command()
+def abandon(game: GameArg = None) -> None:
+    """Abandon a game: kept and listed, but left out of settle, stats and ratings."""
+    from callbreak_score.core.history import abandon as move
+
+    _, chosen = acts.change_game(lambda g: move(g, now()), None, game)
+    say(t("Abandoned game {game}: it is kept and listed, but left out of settle, stats and "
+          "ratings ('callbreak undo' brings it back).", game=chosen.id))
+
+
+@app.command()
+def delete(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id to delete.",
+                                        autocompletion=complete_ids)],
+) -> None:
+    """Move a game to the trash ('callbreak restore GAME' brings it back)."""
+    from callbreak_score.storage.recovery import delete as move
+
+    with store.locked():
+        gone = move(store.check_id(game))
+    say(t("Moved game {game} ({players}) to the trash; 'callbreak restore {game}' brings it "
+          "back.", game=gone.id, players=", ".join(gone.players)))
+
+
+@app.command()
 def export(
     game: GameArg = None,
     fmt: Annotated[Format, typer.Option("--format", help="csv: one row per player per round; "
@@ -177,7 +206,8 @@ def restore(
         "--backup", click_type=WHOLE,
         metavar="N", help="Which backup to put back: 1 is the newest.")] = 1,
 ) -> None:
-    """Show a game's backups or put one back (the current version becomes a backup)."""
+    """Bring a deleted game back from the trash, or show a game's backups or put one back
+    (the current version becomes a backup)."""
     from callbreak_score.storage.recovery import list_backups, restore_backup
     from callbreak_score.views.recoveryview import backups
 
@@ -185,8 +215,16 @@ def restore(
         game_id = store.check_id(game)
         say(backups(game_id, list_backups(game_id)))
         return
+    from callbreak_score.storage.recovery import from_trash
+
     with store.locked():
-        restored, replaced = restore_backup(store.check_id(game), backup, now())
+        back = from_trash(store.check_id(game))
+        if back is None:
+            restored, replaced = restore_backup(store.check_id(game), backup, now())
+    if back is not None:
+        say(t("Brought game {game} back from the trash.", game=back.id))
+        card(back)
+        return
     say(t("Restored game {game} from backup {backup}; the version it replaced is now "
           "backup 1.", game=restored.id, backup=backup) if replaced else
         t("Restored game {game} from backup {backup}; there was no game file, so nothing "
@@ -217,3 +255,30 @@ def doctor(
     sys.stdout.write("\n".join(said) + "\n")
     if any(left for _problem, left in problems):  # 0 only when all is sound now
         raise SystemExit(1)
+
+
+@app.command()
+def players(
+    json: Annotated[bool, typer.Option("--json", help="Print the players as JSON.")] = False,
+) -> None:
+    """List the players: each person, the names they played under, and their games."""
+    from .people import listing
+
+    listing(json)
+
+
+@app.command()
+def player(
+    action: Annotated[PeopleChange, typer.Argument(
+        help="rename: give a person a new name; merge: OTHER is the same person as NAME.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="A player, as played or shown.",
+                                        autocompletion=complete_people)],
+    other: Annotated[str, typer.Argument(
+        metavar="NEW|OTHER", help="rename: the new name; merge: the other name of the same "
+        "person.", autocompletion=complete_people)],
+) -> None:
+    """Rename a player, or merge two names of one person (Ram and राम), in stats, settle and
+    ratings; the games keep the names as played."""
+    from .people import change
+
+    change(plain(action), name, other)

@@ -19,23 +19,27 @@ PAGES = {
             ('bid', "Enter this round's bids."),
             ('tricks', 'Enter the tricks each player won; completes the round and shows the scorecard.'),
             ('show', 'Show the scorecard: every round, running totals, leader, who deals next.'),
-            ('undo', 'Take back the last change, whatever it was (bids, tricks, edit, finish, restore).'),
+            ('undo', "Take back the last change, whatever it was (bids, tricks, edit, finish, restore,\na new game, a player's rename or merge)."),
             ('redo', 'Put back what the last undo took back (until a new change is made).'),
             ('history', 'List every change made to a game, with its time, newest last.'),
             ('edit', 'Correct a completed round; later totals follow.'),
             ('list', 'List games, newest first (the current one marked).'),
             ('use', 'Make another game the current game.'),
+            ('abandon', 'Abandon a game: kept and listed, but left out of settle, stats and ratings.'),
+            ('delete', "Move a game to the trash ('callbreak restore GAME' brings it back)."),
             ('finish', 'End the current --open game now.'),
             ('export', 'Export a game as CSV (default) or JSON.'),
             ('rules', "Describe a preset's rules; without PRESET, the rules in force for the current game."),
             ('path', 'Print the data folder (set CALLBREAK_HOME to move it).'),
-            ('restore', "Show a game's backups or put one back (the current version becomes a backup)."),
+            ('restore', "Bring a deleted game back from the trash, or show a game's backups or put one back\n(the current version becomes a backup)."),
             ('doctor', 'Check every file in the data folder and say how to fix what is wrong.'),
             ('penalty', "The table's penalty (a revoke, a misdeal): the player scores minus the bid."),
             ('play', 'Play the game round by round: bids and tricks asked in calling order, saved as you go.'),
             ('serve', 'Serve a live, read-only scoreboard page of the game for phones and browsers.'),
             ('settle', 'Settle up a game, or a sitting with --since: each net and the fewest transfers.'),
             ('stats', 'Standings across finished games: wins, averages, bids made, head-to-head.'),
+            ('players', 'List the players: each person, the names they played under, and their games.'),
+            ('player', 'Rename a player, or merge two names of one person (Ram and राम), in stats, settle and\nratings; the games keep the names as played.'),
             ('chart', "Chart every player's running total round by round."),
             ('share', 'A game to send: the order and totals as text, or the scorecard and chart as a picture.'),
             ('config', "Your table's settings: language, digits, currency and the defaults for 'new'."),
@@ -126,7 +130,7 @@ PAGES = {
     'undo': {
         'prog': 'callbreak undo',
         'usage': '[OPTIONS]',
-        'help': 'Take back the last change, whatever it was (bids, tricks, edit, finish, restore).',
+        'help': "Take back the last change, whatever it was (bids, tricks, edit, finish, restore,\na new game, a player's rename or merge).",
         'epilog': None,
         'no_args_is_help': False,
         'sections': [
@@ -208,6 +212,36 @@ PAGES = {
             ]),
         ],
     },
+    'abandon': {
+        'prog': 'callbreak abandon',
+        'usage': '[OPTIONS] [GAME]',
+        'help': 'Abandon a game: kept and listed, but left out of settle, stats and ratings.',
+        'epilog': None,
+        'no_args_is_help': False,
+        'sections': [
+            ('Arguments', [
+                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", '', True),
+            ]),
+            ('Options', [
+                ('--help', 'Show this message and exit.', '', False),
+            ]),
+        ],
+    },
+    'delete': {
+        'prog': 'callbreak delete',
+        'usage': '[OPTIONS] {GAME}',
+        'help': "Move a game to the trash ('callbreak restore GAME' brings it back).",
+        'epilog': None,
+        'no_args_is_help': False,
+        'sections': [
+            ('Arguments', [
+                ('GAME', 'The game id to delete.', '[required]', True),
+            ]),
+            ('Options', [
+                ('--help', 'Show this message and exit.', '', False),
+            ]),
+        ],
+    },
     'finish': {
         'prog': 'callbreak finish',
         'usage': '[OPTIONS]',
@@ -268,7 +302,7 @@ PAGES = {
     'restore': {
         'prog': 'callbreak restore',
         'usage': '[OPTIONS] {GAME}',
-        'help': "Show a game's backups or put one back (the current version becomes a backup).",
+        'help': "Bring a deleted game back from the trash, or show a game's backups or put one back\n(the current version becomes a backup).",
         'epilog': None,
         'no_args_is_help': False,
         'sections': [
@@ -378,6 +412,36 @@ PAGES = {
                 ('--since WHEN', "Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.", '', True),
                 ('--games N', 'Only the N newest finished games.', '[x>=1]', True),
                 ('--json', 'Print the figures as JSON.', '', True),
+                ('--help', 'Show this message and exit.', '', False),
+            ]),
+        ],
+    },
+    'players': {
+        'prog': 'callbreak players',
+        'usage': '[OPTIONS]',
+        'help': 'List the players: each person, the names they played under, and their games.',
+        'epilog': None,
+        'no_args_is_help': False,
+        'sections': [
+            ('Options', [
+                ('--json', 'Print the players as JSON.', '', True),
+                ('--help', 'Show this message and exit.', '', False),
+            ]),
+        ],
+    },
+    'player': {
+        'prog': 'callbreak player',
+        'usage': '[OPTIONS] {action}:<rename|merge> {NAME} {NEW|OTHER}',
+        'help': 'Rename a player, or merge two names of one person (Ram and राम), in stats, settle and\nratings; the games keep the names as played.',
+        'epilog': None,
+        'no_args_is_help': False,
+        'sections': [
+            ('Arguments', [
+                ('action:<rename|merge>', 'rename: give a person a new name; merge: OTHER is the same person as NAME.', '[required]', True),
+                ('NAME', 'A player, as played or shown.', '[required]', True),
+                ('NEW|OTHER', 'rename: the new name; merge: the other name of the same person.', '[required]', True),
+            ]),
+            ('Options', [
                 ('--help', 'Show this message and exit.', '', False),
             ]),
         ],

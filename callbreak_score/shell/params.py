@@ -112,6 +112,15 @@ def complete_players(incomplete: str) -> list[str]:
     return dynamic("players", incomplete, {})
 
 
+def complete_people(incomplete: str) -> list[str]:
+    """The people who played before (each by the name they are shown by), not yet typed."""
+    import os
+
+    from .tab import dynamic, typed_values
+
+    return dynamic("people", incomplete, typed_values(os.environ))
+
+
 def complete_dealer(incomplete: str) -> list[str]:
     """The player names typed so far on the `new` command line.
 

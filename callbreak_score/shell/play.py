@@ -360,8 +360,13 @@ class Session:
 def choose_game(screen: Screen, game_id: str | None) -> str:
     """The game to play: the one given, else the current one if unfinished, else a new
     game from the names and preset asked here."""
+    from callbreak_score.core.history import abandoned
+
     if game_id is not None:
         chosen = store.load(store.check_id(game_id))
+        if abandoned(chosen):
+            raise Refused("game {game} is abandoned; 'callbreak undo' brings it back, "
+                          "'callbreak use' picks another game", game=chosen.id)
         if chosen.finished is not None:
             raise Refused("game {game} is over; 'callbreak play' alone starts a new one",
                           game=chosen.id)
@@ -376,7 +381,7 @@ def choose_game(screen: Screen, game_id: str | None) -> str:
             raise  # named, not passed over for a new game
         except Refused:
             last = None
-    if last is not None and last.finished is None:
+    if last is not None and last.finished is None and not abandoned(last):
         return last.id
     return start_new(screen, last)
 
@@ -398,7 +403,14 @@ def start_new(screen: Screen, last: Game | None) -> str:
         if not name and seat >= 3:
             break
         if line.casefold() in ("h", "?"):
-            screen.say(_("Type each player's name; Enter takes the one in brackets; q quits."))
+            screen.say(_("Type each player's name; Enter takes the one in brackets; u goes "
+                         "back one name; q quits."))
+            continue
+        if line.casefold() == "u":
+            if names:
+                screen.say(t("Took back {name}.", name=names.pop()))
+            else:
+                screen.say(_("no name to take back yet; type the first player's name"), "red")
             continue
         if line.casefold() == "q":
             raise Quit

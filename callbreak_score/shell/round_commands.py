@@ -20,7 +20,14 @@ if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
 
     from callbreak_score.core.game import Game
 
-    from .params import WHOLE, GameArg, complete_dealer, complete_pairs, complete_players
+    from .params import (
+        WHOLE,
+        GameArg,
+        complete_dealer,
+        complete_pairs,
+        complete_people,
+        complete_players,
+    )
 
 app = Commands()
 
@@ -31,7 +38,7 @@ def new(
     players: Annotated[list[str] | None, typer.Argument(
         metavar="P1 P2 P3 P4 [P5]",
         help="Three, four or five players in turn order (use -- before a name that starts "
-        "with '-').",
+        "with '-').", autocompletion=complete_people,
         show_default=False)] = None,
     dealer: Annotated[str | None, typer.Option(
         "--dealer", help="Who deals first (default: the first player).",
@@ -160,15 +167,25 @@ def _step(move: Callable, message: str) -> None:
         return after
 
     _, game = change_game(change, None)
+    if game.history[-1].kind == "abandon":  # undo right after `new` takes back the start
+        say(t("Took back the start of game {game}: it is abandoned, kept and listed but left "
+              "out of settle, stats and ratings ('callbreak undo' brings it back).",
+              game=game.id))
+        return
     say(t(message, change=change_words(game, taken[0])))
     card(game)
 
 
 @app.command()
 def undo() -> None:
-    """Take back the last change, whatever it was (bids, tricks, edit, finish, restore)."""
+    """Take back the last change, whatever it was (bids, tricks, edit, finish, restore,
+    a new game, a player's rename or merge)."""
     from callbreak_score.core.history import undo as move
 
+    from .people import step
+
+    if step(redo=False):
+        return
     _step(move, N_("Took back {change}."))
 
 
@@ -177,6 +194,10 @@ def redo() -> None:
     """Put back what the last undo took back (until a new change is made)."""
     from callbreak_score.core.history import redo as move
 
+    from .people import step
+
+    if step(redo=True):
+        return
     _step(move, N_("Put back {change}."))
 
 

@@ -121,6 +121,8 @@ def dynamic(kind: str, incomplete: str, values: dict[str, list[str]]) -> list[st
             return []
     if kind in ("pairs", "players"):
         return _names(incomplete, "=" if kind == "pairs" else "")
+    if kind == "people":
+        return _people(incomplete, values.get("players", [])[:-1])
     if kind == "dealer":
         typed = values.get("players", [])
         return [p for p in typed if p.casefold().startswith(incomplete.casefold())]
@@ -154,6 +156,33 @@ def _names(incomplete: str, suffix: str) -> list[str]:
         if word.casefold().startswith(incomplete.casefold()):
             out.append(word + suffix)
     return out
+
+
+def _people(incomplete: str, typed: list[str]) -> list[str]:
+    """Each person who played before whose names start with what is typed, by the name
+    they are shown by when that one starts so, else by the name they played under that
+    does (completions start with what is typed); not those already typed."""
+    from callbreak_score.core.errors import Refused
+    from callbreak_score.core.people import key
+    from callbreak_score.storage import index, people
+
+    try:
+        circle = people.circle()
+    except Refused:  # a damaged people entry: the names as played
+        from callbreak_score.core.people import Circle
+
+        circle = Circle()
+    taken = {circle.person_key(name) for name in typed}
+    found: dict[str, str] = {}
+    for name in index.names_as_last_seen():
+        person = circle.person(name)
+        if key(person) in taken:
+            continue
+        if person.startswith(incomplete):
+            found[key(person)] = person
+        elif name.startswith(incomplete) and key(person) not in found:
+            found[key(person)] = name
+    return sorted(found.values(), key=key)
 
 
 def _context(spec: dict, args: list[str]) -> tuple[dict, set, dict[str, list[str]]]:

@@ -594,3 +594,33 @@ def games_since(moment: float) -> tuple[list[Game], list[Refused]]:
         if begun is not None and begun.timestamp() >= moment:
             games.append(game)
     return games, problems
+
+
+def names(report: Report | None = None) -> tuple[list[tuple[str, int]], list[Refused]]:
+    """Every name as played with the number of games it played (finished or not), from the
+    index brought up to date, and the damaged game files' problems (`players`)."""
+
+    def work(conn: sqlite3.Connection) -> tuple[list[tuple[str, int]], list[Refused]]:
+        problems = refresh(conn, report)
+        rows = conn.execute("SELECT name, COUNT(DISTINCT game) FROM seats GROUP BY name"
+                            ).fetchall()
+        return [(str(name), int(count)) for name, count in rows], problems
+
+    return _rebuilt_once(work)
+
+
+def names_as_last_seen() -> list[str]:
+    """The names as played as the index last saw them, never brought up to date (TAB must
+    answer at once; a name new since the last `stats` or `players` is not offered)."""
+    from .sqlite import sqlite3
+
+    if not os.path.isfile(path()):
+        return []
+    try:
+        conn = sqlite3.connect(f"file:{path()}?mode=ro", uri=True, timeout=0.2)
+        try:
+            return [str(row[0]) for row in conn.execute("SELECT DISTINCT name FROM seats")]
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return []

@@ -19,7 +19,7 @@ def folder() -> str:
     return os.path.join(store.home(), FOLDER)
 
 
-def _entry(path: str) -> dict:
+def entry(path: str) -> dict:
     from . import jsontext
 
     try:
@@ -37,7 +37,7 @@ def _entry(path: str) -> dict:
 def entries() -> list[dict]:
     """Every entry of the log, in no order; a damaged one is a Damaged error."""
     where = folder()
-    return [_entry(os.path.join(where, n)) for n in sorted(store.names(where))
+    return [entry(os.path.join(where, n)) for n in sorted(store.names(where))
             if n.endswith(".json") and not n.startswith(".")]
 
 
@@ -47,13 +47,19 @@ def circle() -> Circle:
 
 
 def add(entry: dict) -> str:
-    """Write a new entry under a name no other device makes (its time and a random
-    part); the entry's id is that name. Call under the lock."""
+    """Write a new entry under a name no other device makes: the UTC time to the
+    microsecond, later than every entry already here (a clock set back cannot reorder
+    them), and a random part. The entry's id is that name. Call under the lock."""
     import secrets
+    import time
 
     from . import jsontext
 
-    name = entry["at"][:19].replace(":", "").replace("-", "") + "-" + secrets.token_hex(4)
+    made = time.time_ns() // 1000
+    last = max((e["id"] for e in entries()), default="")
+    if last[:20].isdigit():
+        made = max(made, int(last[:20]) + 1)
+    name = f"{made:020d}-{secrets.token_hex(4)}"
     entry = {"id": name, **entry}
     store.write_atomic(os.path.join(folder(), name + ".json"),
                        (jsontext.dumps(entry, indent=2) + "\n").encode())

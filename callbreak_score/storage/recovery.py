@@ -41,6 +41,56 @@ def list_backups(game_id: str) -> list[tuple[int, str, Game | Refused]]:
     return listed
 
 
+TRASH = "trash"  # deleted games, one file each: `restore` brings one back (never synced)
+
+
+def trash_path(game_id: str) -> str:
+    return os.path.join(store.home(), TRASH, store.check_id(game_id) + ".json")
+
+
+def delete(game_id: str) -> Game:
+    """Move a game to the trash (its backups stay); call under the lock. The copy in the
+    trash is durable before the game file goes, so a crash leaves it in both places at
+    worst, never in neither."""
+    game = store.load(game_id)
+    path = store.game_path(game_id)
+    store.write_atomic(trash_path(game_id), store.read_bytes(path))
+    _gone(path)
+    if store.current_id() == game_id:
+        _gone(store.current_path())
+    return game
+
+
+def _gone(path: str) -> None:
+    """Remove a file for good (its folder synced); Refused when it cannot be."""
+    from callbreak_score.core.errors import os_reason
+
+    try:
+        store.remove(path)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise Refused("could not remove {path}: {error}", path=path,
+                      error=os_reason(error)) from None
+
+
+def from_trash(game_id: str) -> Game | None:
+    """Bring a deleted game back from the trash (None when it is not there); call under the
+    lock. A game file of the same id that is there again is never replaced."""
+    where = trash_path(game_id)
+    try:
+        data = store.read_bytes(where)
+    except FileNotFoundError:
+        return None
+    game = schema.decode(data, where, game_id)
+    if store.has_game(game_id):
+        raise Refused("game {game} is both in the trash and among the games; the game is "
+                      "left as it is (the trash holds {path})", game=game_id, path=where)
+    store.write_atomic(store.game_path(game_id), data)
+    _gone(where)
+    return game
+
+
 def restore_backup(game_id: str, n: int, now: str) -> tuple[Game, bool]:
     """Put backup n back as the game, recorded in its history; call under the lock. The
     game and whether a game file was replaced (one `doctor --fix` moved aside was not).
@@ -107,6 +157,7 @@ def check_all(fix: bool) -> list[Problem]:
         problem = _damaged_backup(path, fix)
         if problem is not None:
             problems.append(problem)
+    problems += _damaged_people(fix, unreadable)
     for path in store.temp_leftovers(unreadable):
         if fix:
             try:
@@ -223,6 +274,33 @@ def _damaged_backup(path: str, fix: bool) -> Problem | None:
                           lambda moved: Said("moved aside to {path} (bytes unchanged)",
                                              path=moved))
     return None
+
+
+def _damaged_people(fix: bool, unreadable: list[Unreadable]) -> list[Problem]:
+    """The problems of the people log's entries (people/*.json): each damaged one named,
+    and moved aside with --fix (who is who then goes on without it)."""
+    from . import people
+
+    found: list[Problem] = []
+    try:
+        names = store.names(people.folder())
+    except Unreadable as error:
+        unreadable.append(error)
+        return found
+    for name in sorted(names):
+        path = os.path.join(people.folder(), name)
+        if name.startswith(".") or not name.endswith(".json"):
+            continue
+        try:
+            people.entry(path)
+        except FileNotFoundError:
+            continue
+        except Refused as error:
+            found.append(_set_aside(
+                error, path, fix,
+                Said("fix: 'callbreak doctor --fix' moves the damaged people entry aside"),
+                lambda moved: Said("moved aside to {path} (bytes unchanged)", path=moved)))
+    return found
 
 
 _ORIGINAL = re.compile(r"\.schema[1-9]\d{0,2}\.json\Z")

@@ -549,7 +549,9 @@ def saved_at(path: str) -> str:
 
 
 def remove(path: str) -> None:
+    """Remove a file for good: its folder is synced after."""
     os.remove(path)
+    _fsync_dir(os.path.dirname(os.path.abspath(path)))
 
 
 def move_aside(path: str) -> str:

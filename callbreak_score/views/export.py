@@ -105,6 +105,8 @@ def to_csv(game: Game, excel: bool = False) -> str:
 
 def summary(game: Game) -> dict[str, object]:
     """One game as a line of `list`: enough to choose it, without its rounds."""
+    from callbreak_score.core.history import abandoned
+
     names = game.players
     return {
         "id": game.id,
@@ -116,6 +118,7 @@ def summary(game: Game) -> dict[str, object]:
         "leaders": [names[s] for s in game.leaders()],
         "winners": [names[s] for s in game.winners()],
         "finished": game.finished is not None,
+        "abandoned": abandoned(game),
     }
 
 

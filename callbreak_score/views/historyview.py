@@ -59,6 +59,8 @@ def change_words(game: Game, change: Change) -> str:
         if not change.before and not change.after and change.finished[0] == change.finished[1]:
             return _("the restore of a backup (nothing differed)")
         return t("the restore of a backup (rounds from {number} on)", number=number)
+    if change.kind == "abandon":
+        return _("the abandoning of the game")
     return t("a {kind} change", kind=change.kind)
 
 

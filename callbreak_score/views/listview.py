@@ -28,7 +28,8 @@ def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str
         total = e["rounds_total"]
         played = num(f"{e['rounds_played']}/{total}" if total else e["rounds_played"])
         top = e["winners"] or e["leaders"]
-        status = _("finished") if e["finished"] else _("playing")
+        status = (_("abandoned") if e.get("abandoned") else _("finished") if e["finished"]
+                  else _("playing"))
         rows.append([mark, e["id"], ", ".join(e["players"]), played, ", ".join(top), status])
     note = [_("* current game")] if current in {e["id"] for e in entries} else []
     if cells.table_width(header, rows) <= style.width:

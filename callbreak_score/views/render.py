@@ -230,6 +230,11 @@ def _progress(game: Game) -> str:
 
 
 def _standing(game: Game) -> list[str]:
+    from callbreak_score.core.history import abandoned
+
+    if abandoned(game):
+        return [_("Abandoned: kept, but left out of settle, stats and ratings; "
+                  "'callbreak undo' brings it back.")]
     out = []
     if game.finished:
         won = game.winners()

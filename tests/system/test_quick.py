@@ -141,6 +141,9 @@ TYPED = [
     ["new", "A", "B", "C", "--open"], ["bid", "5", "5", "5"], ["tricks", "6", "6", "5"],
     ["finish"], ["use", "{first}"],
     ["stats", "A", "--games", "1"],
+    ["players"], ["player", "merge", "A", "Asha"], ["player", "rename", "Bimal", "Bimala"],
+    ["undo"], ["redo"], ["players", "--json"], ["new", "A", "B", "C"], ["undo"], ["undo"],
+    ["abandon"], ["delete", "{first}"], ["restore", "{first}"],
 ]
 
 

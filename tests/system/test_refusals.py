@@ -73,9 +73,10 @@ def test_a_word_wider_than_the_terminal_stays_whole(cli) -> None:
 
 def test_a_refusal_that_fits_is_one_line_on_a_terminal_too(cli) -> None:
     cli("new", *PLAYERS)
-    line = through_a_pipe("en", "undo").stderr.rstrip("\n")
+    cli("abandon")
+    line = through_a_pipe("en", "abandon").stderr.rstrip("\n")
     assert 40 < width(line) <= 80
-    assert on_a_terminal("en", "undo", columns=80) == ([line], 1)
+    assert on_a_terminal("en", "abandon", columns=80) == ([line], 1)
 
 
 @pytest.mark.parametrize("number", ["ENOENT", "ENOTDIR", "EISDIR", "EACCES", "EPERM", "ENOSPC",

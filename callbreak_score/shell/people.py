@@ -1,0 +1,151 @@
+"""Players as people: `players`, `player rename|merge`, and their undo and redo (the
+people log: core/people.py, storage/people.py)."""
+
+from __future__ import annotations
+
+from callbreak_score.core.errors import Refused, cut_word
+from callbreak_score.core.people import Circle, key
+from callbreak_score.i18n import t
+from callbreak_score.storage import people, store
+
+from .acts import now, say
+
+
+def _known(circle: Circle) -> dict[str, list[tuple[str, int]]]:
+    """Each person's key -> the names they played under, with their games."""
+    from callbreak_score.storage import index
+
+    rows, damaged = index.names()
+    if damaged:
+        from callbreak_score.views.speech import said
+
+        from .exits import complain
+
+        for problem in damaged:
+            complain(t("damaged: {problem}", problem=said(problem)))
+    found: dict[str, list[tuple[str, int]]] = {}
+    for name, games in rows:
+        found.setdefault(circle.person_key(name), []).append((name, games))
+    return found
+
+
+def listing(as_json: bool) -> None:
+    """`players`: every person, their names as played and their games."""
+    circle = people.circle()
+    known = _known(circle)
+    entries = []
+    for names in known.values():
+        names.sort(key=lambda pair: (-pair[1], pair[0]))
+        entries.append({"name": circle.person(names[0][0]),
+                        "games": sum(games for _, games in names),
+                        "names": [{"name": n, "games": g} for n, g in names]})
+    entries.sort(key=lambda e: (-e["games"], key(e["name"])))
+    if as_json:
+        import json
+        import sys
+
+        sys.stdout.write(json.dumps({"players": entries}, ensure_ascii=False, indent=2)
+                         + "\n")
+        return
+    from callbreak_score.views.peopleview import people_list
+
+    from .acts import screen
+
+    say(people_list(entries, screen()))
+
+
+def _one(circle: Circle, known: dict[str, list[tuple[str, int]]], name: str) -> str:
+    """The person a typed name is (a name as played, or a person's shown name)."""
+    if circle.person_key(name) not in known:
+        raise Refused("no player named '{name}' in any game; 'callbreak players' lists them",
+                      name=cut_word(name))
+    return circle.person(name)
+
+
+def change(action: str, name: str, other: str) -> None:
+    """`player rename NAME NEW` or `player merge NAME OTHER`, recorded in the people log."""
+    from callbreak_score.core.game import check_name, readable_name
+
+    with store.locked(create=True):
+        circle = people.circle()
+        known = _known(circle)
+        person = _one(circle, known, name)
+        if action == "rename":
+            new = readable_name(check_name(other))  # held to new's rules
+            taken = circle.person_key(new)
+            if taken in known and taken != circle.person_key(person):
+                raise Refused("'{new}' is another player's name; 'callbreak player merge {new} "
+                              "{name}' makes them one person", new=cut_word(new),
+                              name=cut_word(person))
+            if new == person:
+                raise Refused("'{name}' is already called so; nothing was changed",
+                              name=cut_word(person))
+            people.add({"at": now(), "change": "rename", "name": person, "other": new})
+            say(t("Renamed {name} to {new} in stats, settle and ratings; the games keep the "
+                  "names as played ('callbreak undo' takes it back).", name=person, new=new))
+            return
+        joined = _one(circle, known, other)
+        if circle.person_key(joined) == circle.person_key(person):
+            raise Refused("'{name}' and '{other}' are already one person; nothing was changed",
+                          name=cut_word(person), other=cut_word(joined))
+        people.add({"at": now(), "change": "merge", "name": person, "other": joined})
+        say(t("{other} and {name} are now one person, shown as {name}; the games keep the "
+              "names as played ('callbreak undo' takes it back).", name=person, other=joined))
+
+
+def _latest(entries: list[dict]) -> dict | None:
+    """The newest entry of the people log (its id begins with the time it was made)."""
+    return max(entries, key=lambda e: e["id"], default=None)
+
+
+def step(redo: bool) -> bool:
+    """Undo (or redo) a people change when it is the newest change of all, newer than the
+    current game's last change: True when done, False to leave it to the game."""
+    import os
+
+    if not os.path.isdir(people.folder()):
+        return False
+    with store.locked():
+        entries = people.entries()
+        last = _latest(entries)
+        if last is None or (last["change"] == "undo") != redo:
+            return False
+        if redo:
+            undone = [e for e in entries if e["id"] == last["of"]]
+            if not undone or not _newer_than_game(last):
+                return False
+        elif last["id"] in {e.get("of") for e in entries} or not _newer_than_game(last):
+            return False
+        if redo:
+            again = {k: v for k, v in undone[0].items() if k != "id"}
+            people.add({**again, "at": now()})
+            said = undone[0]
+        else:
+            people.add({"at": now(), "change": "undo", "of": last["id"]})
+            said = last
+    words = (t("the renaming of {name} to {other}", name=said["name"], other=said["other"])
+             if said["change"] == "rename" else
+             t("the merging of {other} into {name}", name=said["name"], other=said["other"]))
+    say(t("Put back {change}.", change=words) if redo else
+        t("Took back {change}.", change=words))
+    return True
+
+
+def _newer_than_game(entry: dict) -> bool:
+    """Whether a people entry was written after the current game was last saved: the two
+    files' times, from the same clock to the nanosecond (a game's change times are kept
+    to the second)."""
+    import os
+
+    current = store.current_id()
+    if current is None:
+        return True
+    try:
+        saved = os.stat(store.game_path(current)).st_mtime_ns
+    except (OSError, Refused):
+        return True
+    try:
+        made = os.stat(os.path.join(people.folder(), entry["id"] + ".json")).st_mtime_ns
+    except OSError:
+        return False
+    return made > saved

@@ -1,0 +1,283 @@
+"""Players as people (players, player rename|merge, their undo and redo), abandoned games
+(abandon, undo right after new), the trash (delete, restore) and play's `u`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from callbreak_score.core.people import Circle
+from callbreak_score.storage import people
+from tests.lib.helpers import SEED_004, snapshot
+from tests.lib.playing import play
+
+PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
+
+
+def listed(cli) -> list[dict]:
+    return json.loads(cli("list", "--json").stdout)
+
+
+def persons(cli) -> dict[str, dict]:
+    return {p["name"]: p for p in json.loads(cli("players", "--json").stdout)["players"]}
+
+
+def kept(home: Path) -> dict[str, str]:
+    """The files a refusal must leave byte-identical: all but the stats index, which is
+    derived from the games and brought up to date by any command that reads it."""
+    return {k: v for k, v in snapshot(home).items() if not k.startswith("index.sqlite3")}
+
+
+def refused(cli, home: Path, *words: str) -> str:
+    """The command is refused in one line and changes no file."""
+    before = kept(home)
+    result = cli(*words, code=1)
+    assert kept(home) == before, words
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("callbreak: "), result.stderr
+    return lines[0]
+
+
+# ---- abandoned games -----------------------------------------------------------------
+
+
+def test_undo_right_after_new_abandons_the_game_and_undo_brings_it_back(cli, home) -> None:
+    cli("new", *PLAYERS)
+    out = cli("undo").stdout
+    assert "Took back the start of game" in out and "abandoned" in out
+    entry = listed(cli)[0]
+    assert entry["abandoned"] and not entry["finished"]
+    assert "abandoned" in cli("list").stdout
+    assert "Abandoned" in cli("show").stdout
+    said = refused(cli, home, "bid", "1", "2", "3", "4")
+    assert "abandoned" in said and "callbreak undo" in said
+    assert "Took back the abandoning of the game." in cli("undo").stdout
+    assert not listed(cli)[0]["abandoned"]
+    cli("bid", "1", "2", "3", "4")  # playable again
+    assert [c["change"] for c in json.loads(cli("history", "--json").stdout)["changes"]] \
+        == ["abandon", "undo", "bids"]
+
+
+def test_undo_after_a_change_taken_back_still_says_nothing_to_undo(cli, home) -> None:
+    cli("new", *PLAYERS)
+    cli("bid", "1", "2", "3", "4")
+    cli("undo")
+    assert "nothing to undo" in refused(cli, home, "undo")
+
+
+def test_abandon_keeps_the_game_listed_and_is_undone(cli, home) -> None:
+    cli("new", *PLAYERS)
+    cli("bid", *map(str, SEED_004[0][0]))
+    cli("tricks", *map(str, SEED_004[0][1]))
+    game = listed(cli)[0]["id"]
+    assert f"Abandoned game {game}" in cli("abandon").stdout
+    assert "already abandoned" in refused(cli, home, "abandon")
+    assert "abandoned" in refused(cli, home, "tricks", "1", "2", "3", "4")
+    assert "abandoned" in refused(cli, home, "finish")
+    assert listed(cli)[0]["abandoned"] and listed(cli)[0]["rounds_played"] == 1
+    cli("undo")
+    assert not listed(cli)[0]["abandoned"]
+    cli("redo")
+    assert listed(cli)[0]["abandoned"]
+
+
+def test_abandon_takes_a_game_id_and_refuses_an_unknown_one(cli, home) -> None:
+    cli("new", *PLAYERS)
+    first = listed(cli)[0]["id"]
+    cli("new", *PLAYERS)
+    cli("abandon", first)
+    states = {e["id"]: e["abandoned"] for e in listed(cli)}
+    assert states[first] and sum(states.values()) == 1
+    assert "no game" in refused(cli, home, "abandon", "261129-9")
+
+
+def test_play_starts_a_new_game_when_the_current_one_is_abandoned(cli) -> None:
+    cli("new", *PLAYERS)
+    cli("abandon")
+    abandoned = listed(cli)[0]["id"]
+    out = play("\n\n\n\n\n\nq\n")
+    assert "Player 1 [Asha]:" in out
+    assert listed(cli)[0]["id"] != abandoned and not listed(cli)[0]["abandoned"]
+    assert "is abandoned" in cli("play", abandoned, code=1).stderr
+
+
+# ---- the trash -------------------------------------------------------------------------
+
+
+def test_delete_moves_a_game_to_the_trash_and_restore_brings_it_back(cli, home) -> None:
+    cli("new", *PLAYERS)
+    cli("bid", "1", "2", "3", "4")
+    game = listed(cli)[0]["id"]
+    kept = (home / "games" / game[:4] / f"{game}.json").read_bytes()
+    out = " ".join(cli("delete", game).stdout.split())
+    assert "trash" in out and f"callbreak restore {game}" in out
+    assert listed(cli) == []
+    assert not (home / "current").exists()  # it was the current game
+    assert (home / "trash" / f"{game}.json").read_bytes() == kept
+    assert "no game" in refused(cli, home, "delete", game)
+    assert "back from the trash" in cli("restore", game).stdout
+    assert (home / "games" / game[:4] / f"{game}.json").read_bytes() == kept
+    assert not (home / "trash" / f"{game}.json").exists()
+    assert [e["id"] for e in listed(cli)] == [game]
+
+
+def test_delete_needs_a_game_id(cli, home) -> None:
+    cli("new", *PLAYERS)
+    before = snapshot(home)
+    assert cli("delete", code=2).exit_code == 2
+    assert snapshot(home) == before
+
+
+def test_restore_never_replaces_a_game_that_is_back(cli, home) -> None:
+    cli("new", *PLAYERS)
+    game = listed(cli)[0]["id"]
+    cli("delete", game)
+    path = home / "games" / game[:4] / f"{game}.json"
+    path.write_bytes((home / "trash" / f"{game}.json").read_bytes())  # put back by hand
+    assert "both in the trash and among the games" in refused(cli, home, "restore", game)
+
+
+# ---- players as people -----------------------------------------------------------------
+
+
+def three_games(cli) -> None:
+    cli("new", "Ram", "Sita", "Gita", "Hari")
+    cli("new", "Ram", "Sita", "Gita", "Hari")
+    cli("new", "राम", "Sita", "Gita", "Hari")
+
+
+def test_players_lists_each_name_with_its_games(cli) -> None:
+    assert "No players yet" in cli("players").stdout
+    three_games(cli)
+    found = persons(cli)
+    assert {n: p["games"] for n, p in found.items()} == {
+        "Ram": 2, "राम": 1, "Sita": 3, "Gita": 3, "Hari": 3}
+
+
+def test_merge_makes_two_names_one_person_and_undo_takes_it_back(cli, home) -> None:
+    three_games(cli)
+    out = cli("player", "merge", "Ram", "राम").stdout
+    assert "now one person" in out
+    ram = persons(cli)["Ram"]
+    assert ram["games"] == 3 and {n["name"] for n in ram["names"]} == {"Ram", "राम"}
+    assert "राम" not in persons(cli)
+    assert "Ram" in cli("players").stdout and "as Ram" in cli("players").stdout
+    # the games keep the names as played
+    assert json.loads(cli("show", "--json").stdout)["players"][0] == "राम"
+    assert "already one person" in refused(cli, home, "player", "merge", "राम", "ram")
+    assert "Took back the merging of राम into Ram." in cli("undo").stdout
+    assert persons(cli)["राम"]["games"] == 1
+    assert "Put back the merging" in cli("redo").stdout
+    assert persons(cli)["Ram"]["games"] == 3
+
+
+def test_rename_follows_the_person_under_every_name(cli, home) -> None:
+    three_games(cli)
+    cli("player", "merge", "Ram", "राम")
+    cli("player", "rename", "राम", "Ram Bahadur")
+    found = persons(cli)
+    assert "Ram" not in found and found["Ram Bahadur"]["games"] == 3
+    assert "another player's name" in refused(cli, home, "player", "rename", "Sita", "Gita")
+    assert "already called so" in refused(cli, home, "player", "rename", "Ram",
+                                          "Ram Bahadur")
+    assert "no player named" in refused(cli, home, "player", "rename", "Nobody", "X")
+    assert "would read as a number" in refused(cli, home, "player", "rename", "Sita", "12")
+    assert "empty" in refused(cli, home, "player", "rename", "Sita", " ")
+    assert cli("player", "frobnicate", "Sita", "X", code=2).exit_code == 2
+    cli("player", "rename", "sita", "Sita Devi")  # any case of a name as played
+    assert persons(cli)["Sita Devi"]["games"] == 3
+
+
+def test_undo_takes_back_the_newest_change_whether_a_game_or_a_person(cli, clock) -> None:
+    three_games(cli)
+    cli("player", "merge", "Ram", "राम")
+    clock.shift(60)
+    cli("bid", "1", "2", "3", "4")  # newer than the merge: undo takes the bids back first
+    assert "Took back round 1's bids" in cli("undo").stdout
+    assert persons(cli)["Ram"]["games"] == 3
+    clock.shift(60)
+    cli("player", "rename", "Gita", "Gita Kumari")
+    assert "Took back the renaming of Gita to Gita Kumari." in cli("undo").stdout
+    assert "Gita" in persons(cli)
+
+
+def test_the_people_log_is_files_written_once_that_merge_by_union(cli, home) -> None:
+    three_games(cli)
+    cli("player", "merge", "Ram", "राम")
+    cli("player", "rename", "Hari", "Hari Prasad")
+    cli("undo")
+    files = sorted((home / "people").iterdir())
+    assert len(files) == 3  # merge, rename, and the undo of the rename: none rewritten
+    entries = [json.loads(f.read_text(encoding="utf-8")) for f in files]
+    assert {e["change"] for e in entries} == {"merge", "rename", "undo"}
+    # the same entries in any order, or seen twice (two devices' folders), say the same
+    one = Circle(entries)
+    for order in (entries[::-1], entries + entries):
+        again = Circle(order)
+        assert [again.person(n) for n in ("राम", "Hari", "ram")] == \
+            [one.person(n) for n in ("राम", "Hari", "ram")] == ["Ram", "Hari", "Ram"]
+
+
+def test_a_damaged_people_entry_is_named_not_a_crash(cli, home) -> None:
+    three_games(cli)
+    cli("player", "merge", "Ram", "राम")
+    entry = next((home / "people").iterdir())
+    entry.write_text("{not json", encoding="utf-8")
+    said = refused(cli, home, "players")
+    assert entry.name in said and "people entry" in said
+
+
+@pytest.mark.parametrize("words", [
+    ("rename", "Ram", "Ram B"), ("merge", "Sita", "Gita")])
+def test_circle_matches_what_the_commands_say(cli, words) -> None:
+    three_games(cli)
+    cli("player", *words)
+    circle = people.circle()
+    shown = persons(cli)
+    for person in shown.values():
+        for name in person["names"]:
+            assert circle.person(name["name"]) == person["name"]
+
+
+# ---- play's name prompts ----------------------------------------------------------------
+
+
+def test_u_in_plays_name_prompts_goes_back_one_name(cli) -> None:
+    out = play("u\nAsha\nBimla\nu\nBimal\nTulsi\nRam\n\n\nq\n")
+    assert "no name to take back yet" in out
+    assert "Took back Bimla." in out
+    assert json.loads(cli("show", "--json").stdout)["players"] == list(PLAYERS)
+
+
+def test_doctor_names_a_damaged_people_entry_and_fix_moves_it_aside(cli, home) -> None:
+    three_games(cli)
+    cli("player", "merge", "Ram", "राम")
+    cli("player", "rename", "Sita", "Sita Devi")
+    first = sorted((home / "people").iterdir())[0]
+    damage = b'{"id": "x", "change": "rename"}'
+    first.write_bytes(damage)
+    out = cli("doctor", code=1).stdout
+    assert first.name in out and "doctor --fix" in out
+    out = cli("doctor", "--fix").stdout
+    assert "moved aside" in out and not first.exists()
+    assert [p.read_bytes() for p in (home / "damaged").iterdir()] == [damage]
+    assert "Sita Devi" in persons(cli) and "राम" in persons(cli)  # the rest still holds
+
+
+def test_news_completion_offers_people_by_the_name_they_are_shown_by(cli) -> None:
+    from tests.lib.completing import env_for, fast_answer, same_as_typer
+
+    three_games(cli)
+    cli("stats")  # the index TAB reads (it never waits to bring it up to date)
+    cli("player", "merge", "Ram", "राम")
+    cli("player", "rename", "Ram", "Ram Bahadur")
+
+    def offered(line: str) -> list[str]:
+        assert same_as_typer("bash", line)
+        return fast_answer(env_for("bash", line))[0].splitlines()
+
+    assert offered("callbreak new R") == ["Ram Bahadur"]  # one person, by their new name
+    assert offered("callbreak new Sita र") == ["राम"]  # a name of theirs that starts so
+    assert offered("callbreak new Sita Ram ") == ["Gita", "Hari"]  # not typed already
