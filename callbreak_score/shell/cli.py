@@ -26,7 +26,7 @@ from . import (
 # The commands in the order --help lists them (the evening's, not the modules')
 LISTED = ("new", "bid", "tricks", "show", "undo", "redo", "history", "edit", "list", "use",
           "finish", "export", "rules", "path", "restore", "doctor", "penalty", "play", "serve",
-          "settle", "stats", "chart", "share", "config", "completion")
+          "settle", "stats", "ratings", "chart", "share", "config", "completion")
 
 
 class Words(typer.core.TyperGroup):

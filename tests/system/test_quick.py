@@ -140,7 +140,9 @@ TYPED = [
     ["share", "--format", "svg"], ["share", "--format", "html", "-o", "{home}/game.html"],
     ["new", "A", "B", "C", "--open"], ["bid", "5", "5", "5"], ["tricks", "6", "6", "5"],
     ["finish"], ["use", "{first}"],
-    ["stats", "A", "--games", "1"],
+    ["stats", "A", "--games", "1"], ["stats", "--rules", "nepal", "--until", "today"],
+    ["settle", "--stake", "10", "--since", "today", "--until", "today", "--partial"],
+    ["ratings"], ["ratings", "A", "--json"],
 ]
 
 
@@ -153,6 +155,8 @@ def test_every_command_typed_imports_neither_typer_click_nor_rich(cli) -> None:
         heavy = result.stderr.rsplit("HEAVY ", 1)[1]
         for name in ("typer", "click", "rich"):
             assert f"'{name}'" not in heavy, (words, heavy)
+        # openskill is the ratings' own: no other command loads it
+        assert ("'openskill'" in heavy) == (words[0] == "ratings"), (words, heavy)
         first = first or store.current_id()
 
 
