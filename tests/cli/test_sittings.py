@@ -136,3 +136,8 @@ def test_settle_until(cli) -> None:
     assert result.stderr == ("callbreak: no game was started until 2026-11-27; see "
                              "'callbreak list'\n")
     cli("settle", "--stake", "1", "261128-1", "--until", "today", code=1)
+    # a time today includes its whole minute
+    at_ten = json.loads(cli("settle", "--stake", "1", "--since", "today", "--until", "10:00",
+                            "--json").stdout)
+    assert at_ten["games"] == ["261129-1"]
+    cli("settle", "--stake", "1", "--since", "today", "--until", "9:59", code=1)
