@@ -55,6 +55,7 @@ COMMANDS: list[tuple[str, list[str], dict[str, str], str]] = [
     ("rules", ["rules"], {}, ""),
     ("settle", ["settle", "--stake", "10", "--partial"], {}, ""),
     ("stats", ["stats"], {}, ""),
+    ("ratings", ["ratings"], {}, ""),
     ("export", ["export"], {}, ""),
     ("config", ["config"], {}, ""),
     ("path", ["path"], {}, ""),

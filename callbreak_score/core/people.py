@@ -1,5 +1,5 @@
 """Who is who across games: one key per name, the people log that makes names people
-(rename, merge), and WHEN words for --since (pure).
+(rename, merge), and WHEN words for --since and --until (pure).
 
 The people log is a set of entries, each made once and never changed, so that two
 devices' logs merge by union (sync copies files, and git never merges one). An entry is
@@ -97,6 +97,29 @@ def since(words: str, now: datetime) -> datetime:
                       time=Said("{hour}:{minute}", hour=19, minute=30)) from None
     return now.replace(hour=clock.hour, minute=clock.minute, second=clock.second,
                        microsecond=0)
+
+
+def until(words: str, now: datetime) -> datetime:
+    """The end (not included) of what --until WHEN names: a date or 'today' includes that
+    whole day, a time today that whole minute."""
+    from datetime import timedelta
+
+    from .errors import Refused, Said, cut_word
+
+    try:
+        moment = since(words, now)
+    except Refused:
+        raise Refused("--until '{words}' is not a date ({date}), a time today ({time}) or "
+                      "'today'", words=cut_word(words),
+                      date=Said("{year}-{month}-{day}", year=2026, month=11, day=29),
+                      time=Said("{hour}:{minute}", hour=19, minute=30)) from None
+    clock = ":" in words
+    step = timedelta(minutes=1) if clock else timedelta(days=1)
+    if not clock:  # the next day's midnight, whatever a change of clocks does to its length
+        from datetime import datetime, time
+
+        return datetime.combine(moment.date() + step, time(0, 0), moment.tzinfo)
+    return moment + step
 
 
 def started(created: str) -> datetime | None:

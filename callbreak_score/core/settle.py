@@ -11,8 +11,9 @@ from decimal import ROUND_DOWN, Decimal, Inexact, InvalidOperation, localcontext
 
 from .errors import Refused, cut_word
 from .game import Game
+from .history import abandoned
 from .numbers import latin
-from .people import key
+from .people import Circle
 from .values import frozen
 
 SCHEMES = ("rank", "points")
@@ -117,15 +118,20 @@ def split(amount: Decimal, ways: int, quantum: Decimal) -> list[Decimal]:
     return [share + (quantum if n < odd else 0) for n in range(ways)]
 
 
-def settle(games: Sequence[Game], scheme: str, stake: Decimal, partial: bool = False
-           ) -> Settlement:
-    """The nets of a game or a sitting (several games add up), and who pays whom. An
-    unfinished game is settled on its totals so far only when `partial`."""
+def settle(games: Sequence[Game], scheme: str, stake: Decimal, partial: bool = False,
+           circle: Circle | None = None) -> Settlement:
+    """The nets of a game or a sitting (several games add up), per person of the circle,
+    and who pays whom. Abandoned games are left out; an unfinished game is settled on its
+    totals so far only when `partial`."""
     if scheme not in SCHEMES:
         raise Refused("--scheme '{scheme}' is not one of {schemes}", scheme=scheme,
                       schemes=", ".join(SCHEMES))
+    if len(games) == 1 and abandoned(games[0]):
+        raise Refused("game {game} is abandoned, and settle leaves it out", game=games[0].id)
+    games = [game for game in games if not abandoned(game)]
     if not games:
         raise Refused("there is no game to settle")
+    people = circle if circle is not None else Circle()
     playing = [g.id for g in games if g.finished is None]
     if playing and not partial:
         raise Refused("game {game} is not finished; finish it, or settle on the totals so "
@@ -135,9 +141,9 @@ def settle(games: Sequence[Game], scheme: str, stake: Decimal, partial: bool = F
     for game in games:
         reckoned = rank_nets(game, stake) if scheme == "rank" else points_nets(game, stake)
         for name, amount in zip(game.players, reckoned):
-            who = key(name)
+            who = people.person_key(name)
             nets[who] = nets.get(who, Decimal(0)) + amount
-            shown[who] = name  # the newest spelling of the name
+            shown[who] = people.person(name)  # as the log names them, else the newest spelling
     pairs = tuple((shown[k], amount) for k, amount in nets.items())
     return Settlement(scheme, stake, tuple(g.id for g in games), pairs, fewest_transfers(pairs))
 

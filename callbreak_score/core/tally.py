@@ -12,10 +12,15 @@ from __future__ import annotations
 
 from .stats import PlayerStats, Versus
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .people import Circle
+
 # A seat row as the index keeps it (its `seats` table): the game, its start (a timestamp),
-# whether it is finished, the seat, then the seat's figures (core/stats.SeatLine).
+# whether it counts (finished and not abandoned), the seat, then the seat's figures
+# (core/stats.SeatLine), then the game's preset (figures are kept per preset).
 Row = tuple  # (game, started, finished, seat, name, key, total, won, rounds, made, exact,
-#              bid_sum, extra, best, worst, run)
+#              bid_sum, extra, best, worst, run, preset)
 
 # a player's entry: the name, the newest row's order, the sums, each extreme and its count
 NAME, NEWEST, GAMES, WINS, TOTAL, BIDS, MADE, EXACT, BID_SUM, EXTRA = range(10)
@@ -132,8 +137,11 @@ class Tally:
                     entry[slot + 1] += 1
         self.lost.pop(key, None)
 
-    def standings(self) -> list[PlayerStats]:
-        """Every player's figures (as stats over all finished games shows them)."""
+    def standings(self, circle: Circle | None = None) -> list[PlayerStats]:
+        """Every player's figures (as stats over all finished games shows them); with a
+        circle, every person's (the figures of their names added up, see people)."""
+        if circle is not None and circle.entries:
+            return self.people(circle).standings()
         names = {key: entry[NAME] for key, entry in self.players.items()}
         out = []
         for key in sorted(self.players):
@@ -147,4 +155,38 @@ class Tally:
                     ((names[b], Versus(n, ahead, behind, n - ahead - behind))
                      for b, (n, ahead, behind) in rivals), key=lambda p: p[0].casefold())),
             ))
+        return out
+
+    def people(self, circle: Circle) -> Tally:
+        """The figures per person, from the figures per name kept (the people log may have
+        changed since they were counted): sums added, extremes the most extreme, the name
+        the person is shown by, head-to-head between two people's names added up."""
+        out = Tally()
+        for entry in self.players.values():
+            who = circle.person_key(entry[NAME])
+            mine = out.players.get(who)
+            if mine is None:
+                out.players[who] = [circle.person(entry[NAME]), *entry[1:]]
+                continue
+            if entry[NEWEST] is not None and (mine[NEWEST] is None
+                                              or entry[NEWEST] > mine[NEWEST]):
+                mine[NEWEST] = entry[NEWEST]
+            for slot in range(GAMES, BEST):
+                mine[slot] += entry[slot]
+            for slot, _field, way in _EXTREMES:
+                if entry[slot] is None:
+                    continue
+                if mine[slot] is None or entry[slot] * way > mine[slot] * way:
+                    mine[slot], mine[slot + 1] = entry[slot], entry[slot + 1]
+                elif entry[slot] == mine[slot]:
+                    mine[slot + 1] += entry[slot + 1]
+        for a, rivals in self.versus.items():
+            pa = circle.person_key(self.players[a][NAME])
+            for b, counts in rivals.items():
+                pb = circle.person_key(self.players[b][NAME])
+                if pa == pb:
+                    continue
+                have = out.versus.setdefault(pa, {}).setdefault(pb, [0, 0, 0])
+                for at, count in enumerate(counts):
+                    have[at] += count
         return out

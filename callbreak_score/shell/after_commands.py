@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
 
     import typer
 
-    from .params import GameArg, SinceOpt, Whole
+    from .params import GameArg, RulesOpt, SinceOpt, UntilOpt, Whole
 
 app = Commands()
 
@@ -37,6 +37,20 @@ def _since(words: str) -> float:
     return since(latin(words), datetime.now().astimezone()).timestamp()
 
 
+def _until(words: str) -> float:
+    from datetime import datetime
+
+    from callbreak_score.core.numbers import latin
+    from callbreak_score.core.people import until
+
+    return until(latin(words), datetime.now().astimezone()).timestamp()
+
+
+def moments(since: str | None, until: str | None) -> tuple[float | None, float | None]:
+    """--since and --until as timestamps (None when not given): [since, until)."""
+    return (None if since is None else _since(since), None if until is None else _until(until))
+
+
 @app.command()
 def settle(
     stake: Annotated[str, typer.Option(
@@ -47,32 +61,37 @@ def settle(
         "--scheme", help="rank: the places pay the winner; points: every pair settles the "
         "difference of their totals.")] = Scheme.rank,
     since: SinceOpt = None,
+    until: UntilOpt = None,
     partial: Annotated[bool, typer.Option(
         "--partial", help="Settle an unfinished game on its totals so far.")] = False,
     json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")
                     ] = False,
 ) -> None:
-    """Settle up a game, or a sitting with --since: each net and the fewest transfers."""
+    """Settle up a game, or a sitting with --since/--until: each net and the fewest transfers."""
     from callbreak_score.core.settle import settle as reckon
     from callbreak_score.core.settle import stake_of
     from callbreak_score.storage import index
+    from callbreak_score.storage.people import circle
     from callbreak_score.storage.settings import get
     from callbreak_score.views import settleview
 
     amount = stake_of(stake)
-    if since is not None and game is not None:
+    if (since is not None or until is not None) and game is not None:
         raise Refused("give a GAME or --since WHEN, not both")
-    if since is None:
+    if since is None and until is None:
         games = [store.load(store.resolve(game))]
     else:
-        games, damaged = index.games_since(_since(since))
+        games, damaged = index.games_since(*moments(since, until))
         if damaged:
             raise Refused("cannot settle the sitting: {problem}; 'callbreak doctor' says how "
                           "to fix it", problem=damaged[0])
-        if not games:
+        if not games and since is not None:
             raise Refused("no game was started since {since}; see 'callbreak list'",
                           since=since)
-    result = reckon(games, plain(scheme), amount, partial)
+        if not games:
+            raise Refused("no game was started until {until}; see 'callbreak list'",
+                          until=until)
+    result = reckon(games, plain(scheme), amount, partial, circle())
     currency = get("currency")  # read for --json too: a damaged file is never ignored
     if json:
         import json as jsonlib
@@ -87,16 +106,34 @@ def stats(
     players: Annotated[list[str] | None, typer.Argument(
         metavar="[PLAYER...]", help="Only these players (default: everyone).",
         show_default=False)] = None,
+    rules: RulesOpt = None,
     since: SinceOpt = None,
+    until: UntilOpt = None,
     games: Annotated[int | None, typer.Option(
         "--games", click_type=Whole(1), metavar="N", show_default=False,
         help="Only the N newest finished games.")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
-    """Standings across finished games: wins, averages, bids made, head-to-head."""
+    """Standings per preset across finished games: wins, averages, bids made, head-to-head."""
     from .stats import run
 
-    run(players or [], None if since is None else _since(since), games, json)
+    run(players or [], *moments(since, until), games, json, plain(rules))
+
+
+@app.command()
+def ratings(
+    player: Annotated[str | None, typer.Argument(
+        metavar="[NAME]", help="Show this player's rating after each game.",
+        show_default=False)] = None,
+    rules: RulesOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    json: Annotated[bool, typer.Option("--json", help="Print the ratings as JSON.")] = False,
+) -> None:
+    """Skill ratings from finished games (openskill's Plackett-Luce), best first."""
+    from .ratings import run
+
+    run(player, *moments(since, until), plain(rules), json)
 
 
 @app.command()

@@ -26,8 +26,8 @@ from . import (
 # The commands in the order --help lists them (the evening's, not the modules')
 LISTED = ("new", "bid", "tricks", "show", "undo", "redo", "history", "edit", "list", "use",
           "abandon", "delete", "finish", "export", "rules", "path", "restore", "doctor",
-          "penalty", "play", "serve", "settle", "stats", "players", "player", "chart", "share",
-          "config", "completion")
+          "penalty", "play", "serve", "settle", "stats", "ratings", "players", "player", "chart",
+          "share", "config", "completion")
 
 
 class Words(typer.core.TyperGroup):

@@ -36,8 +36,9 @@ PAGES = {
             ('penalty', "The table's penalty (a revoke, a misdeal): the player scores minus the bid."),
             ('play', 'Play the game round by round: bids and tricks asked in calling order, saved as you go.'),
             ('serve', 'Serve a live, read-only scoreboard page of the game for phones and browsers.'),
-            ('settle', 'Settle up a game, or a sitting with --since: each net and the fewest transfers.'),
-            ('stats', 'Standings across finished games: wins, averages, bids made, head-to-head.'),
+            ('settle', 'Settle up a game, or a sitting with --since/--until: each net and the fewest transfers.'),
+            ('stats', 'Standings per preset across finished games: wins, averages, bids made, head-to-head.'),
+            ('ratings', "Skill ratings from finished games (openskill's Plackett-Luce), best first."),
             ('players', 'List the players: each person, the names they played under, and their games.'),
             ('player', 'Rename a player, or merge two names of one person (Ram and राम), in stats, settle and\nratings; the games keep the names as played.'),
             ('chart', "Chart every player's running total round by round."),
@@ -381,7 +382,7 @@ PAGES = {
     'settle': {
         'prog': 'callbreak settle',
         'usage': '[OPTIONS] [GAME]',
-        'help': 'Settle up a game, or a sitting with --since: each net and the fewest transfers.',
+        'help': 'Settle up a game, or a sitting with --since/--until: each net and the fewest transfers.',
         'epilog': None,
         'no_args_is_help': False,
         'sections': [
@@ -392,6 +393,7 @@ PAGES = {
                 ('--stake AMOUNT', 'What one place (rank) or one point (points) is worth, e.g. 10 or 0.50.', '[required]', True),
                 ('--scheme <rank|points>', 'rank: the places pay the winner; points: every pair settles the difference of their totals.', '[default: rank]', True),
                 ('--since WHEN', "Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.", '', True),
+                ('--until WHEN', "Games started until WHEN: a date (2026-11-29, that whole day), a time today (19:30) or 'today'.", '', True),
                 ('--partial', 'Settle an unfinished game on its totals so far.', '', True),
                 ('--json', 'Print the settlement as JSON.', '', True),
                 ('--help', 'Show this message and exit.', '', False),
@@ -401,7 +403,7 @@ PAGES = {
     'stats': {
         'prog': 'callbreak stats',
         'usage': '[OPTIONS] [PLAYER...]',
-        'help': 'Standings across finished games: wins, averages, bids made, head-to-head.',
+        'help': 'Standings per preset across finished games: wins, averages, bids made, head-to-head.',
         'epilog': None,
         'no_args_is_help': False,
         'sections': [
@@ -409,9 +411,30 @@ PAGES = {
                 ('[PLAYER...]', 'Only these players (default: everyone).', '', True),
             ]),
             ('Options', [
+                ('--rules PRESET', 'Only the games of this preset (nepal, pagat or tens).', '', True),
                 ('--since WHEN', "Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.", '', True),
+                ('--until WHEN', "Games started until WHEN: a date (2026-11-29, that whole day), a time today (19:30) or 'today'.", '', True),
                 ('--games N', 'Only the N newest finished games.', '[x>=1]', True),
                 ('--json', 'Print the figures as JSON.', '', True),
+                ('--help', 'Show this message and exit.', '', False),
+            ]),
+        ],
+    },
+    'ratings': {
+        'prog': 'callbreak ratings',
+        'usage': '[OPTIONS] [NAME]',
+        'help': "Skill ratings from finished games (openskill's Plackett-Luce), best first.",
+        'epilog': None,
+        'no_args_is_help': False,
+        'sections': [
+            ('Arguments', [
+                ('[NAME]', "Show this player's rating after each game.", '', True),
+            ]),
+            ('Options', [
+                ('--rules PRESET', 'Only the games of this preset (nepal, pagat or tens).', '', True),
+                ('--since WHEN', "Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.", '', True),
+                ('--until WHEN', "Games started until WHEN: a date (2026-11-29, that whole day), a time today (19:30) or 'today'.", '', True),
+                ('--json', 'Print the ratings as JSON.', '', True),
                 ('--help', 'Show this message and exit.', '', False),
             ]),
         ],

@@ -160,3 +160,14 @@ GameArg = Annotated[
 SinceOpt = Annotated[str | None, typer.Option(
     "--since", metavar="WHEN", show_default=False,
     help="Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.")]
+
+
+UntilOpt = Annotated[str | None, typer.Option(
+    "--until", metavar="WHEN", show_default=False,
+    help="Games started until WHEN: a date (2026-11-29, that whole day), a time today "
+    "(19:30) or 'today'.")]
+
+
+RulesOpt = Annotated[Preset | None, typer.Option(  # type: ignore[valid-type]
+    "--rules", metavar="PRESET", show_default=False,
+    help="Only the games of this preset (nepal, pagat or tens).")]

@@ -66,7 +66,7 @@ def change(action: str, name: str, other: str) -> None:
     """`player rename NAME NEW` or `player merge NAME OTHER`, recorded in the people log."""
     from callbreak_score.core.game import check_name, readable_name
 
-    with store.locked(create=True):
+    with store.locked():  # no games, no players: a refusal then makes no folder
         circle = people.circle()
         known = _known(circle)
         person = _one(circle, known, name)

@@ -12,31 +12,36 @@ from callbreak_score.core.errors import Refused, cut_word
 from .exits import complain
 
 
-def run(players: Sequence[str], since: float | None, newest: int | None, as_json: bool) -> None:
+def run(players: Sequence[str], since: float | None, until: float | None,
+        newest: int | None, as_json: bool, rules: str | None = None) -> None:
     from callbreak_score.core.people import key
     from callbreak_score.core.stats import standing_order
     from callbreak_score.storage import index
+    from callbreak_score.storage.people import circle
     from callbreak_score.views import statsview
 
-    keys = [key(p) for p in players]
-    found, damaged = index.standings(since, newest, keys, statsview.rebuild_progress())
-    found = standing_order(found)
+    people = circle()
+    keys = [people.person_key(p) for p in players]
+    found, damaged = index.standings(since, newest, keys, statsview.rebuild_progress(),
+                                     until, rules, people)
+    found = {preset: standing_order(figures) for preset, figures in found.items()}
     if damaged:
         from callbreak_score.i18n import t
         from callbreak_score.views.speech import said
 
         for problem in damaged:
             complain(t("damaged: {problem}", problem=said(problem)))
-    shown = {key(p.name) for p in found}
-    missing = [p for p in players if key(p) not in shown]
+    shown = {key(p.name) for figures in found.values() for p in figures}
+    missing = [p for p, k in zip(players, keys) if k not in shown]
     if missing:
         raise Refused("no finished game of {player} in the games chosen; 'callbreak stats' "
                       "shows everyone", player=cut_word(missing[0]))
     if as_json:
         import json
 
-        sys.stdout.write(json.dumps({"players": [p.to_dict() for p in found]},
-                                    ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json.dumps({"presets": [
+            {"preset": preset, "players": [p.to_dict() for p in figures]}
+            for preset, figures in found.items()]}, ensure_ascii=False, indent=2) + "\n")
         return
     from .acts import screen
 

@@ -35,13 +35,15 @@ if TYPE_CHECKING:
     from typing import TypeVar
 
     from callbreak_score.core.game import Game
+    from callbreak_score.core.people import Circle
 
     from .sqlite import sqlite3
 
     T = TypeVar("T")
 
 FILE = "index.sqlite3"
-VERSION = "5"  # 4: each row's check; 5: month folders, the running figures (core/tally.py)
+VERSION = "6"  # 4: each row's check; 5: month folders, the running figures (core/tally.py);
+# 6: the preset of each row, abandoned games not counted, the ratings
 LIMIT = 1024 * 1024 * 1024  # far past 100,000 games (about 50 MB); a larger file is rebuilt
 WAIT = 120  # s: another command building the index holds its lock (100,000 games: ~30 s)
 RACY = 3_000_000_000  # ns: a time this close to the scan may be shared by a later save
@@ -59,9 +61,11 @@ CREATE TABLE seats (game TEXT NOT NULL, started REAL NOT NULL, finished INTEGER 
                     total INTEGER NOT NULL, won INTEGER NOT NULL, rounds INTEGER NOT NULL,
                     made INTEGER NOT NULL, exact INTEGER NOT NULL, bid_sum INTEGER NOT NULL,
                     extra INTEGER NOT NULL, best INTEGER, worst INTEGER,
-                    run INTEGER NOT NULL, chk TEXT NOT NULL, PRIMARY KEY (game, seat)){strict};
+                    run INTEGER NOT NULL, preset TEXT NOT NULL, chk TEXT NOT NULL,
+                    PRIMARY KEY (game, seat)){strict};
 CREATE TABLE cache (name TEXT PRIMARY KEY, value TEXT, digest TEXT){strict};
 CREATE INDEX damaged ON files (id) WHERE problem IS NOT NULL;
+CREATE INDEX played ON seats (started, game) WHERE seat = 0;
 """
 
 
@@ -254,19 +258,26 @@ def _update(conn: sqlite3.Connection, gone: list[str], changed: list[str], began
             report: Report | None) -> None:
     """Take the rows of the files gone or changed since they were indexed (`gone`) out,
     read the changed files in, and keep the running figures (the cache) up to date with
-    the finished games among them."""
+    the counted games among them; the ratings kept are dropped when one of those games
+    was played before the last game rated (ratings.py)."""
     old = proof.rows_of(conn, gone)
     tally = _Lazy(conn)
     for game_id in gone:
         conn.execute("DELETE FROM files WHERE id = ?", (game_id,))
         conn.execute("DELETE FROM seats WHERE game = ?", (game_id,))
-        rows = old.get(game_id)
+    # a game read again is counted out when its rows differ (a file saved within RACY of
+    # a look is read again with the same rows: the figures and the ratings are kept)
+    for game_id in set(gone) - set(changed):
+        rows = old.pop(game_id, None)
         if rows and rows[0][2]:
             tally.add(rows, -1)
-    del old
     changed.sort()
     many = len(changed) > 1000
     for done, (game_id, stamp, problem, lines) in enumerate(_reads(changed), 1):
+        rows = old.pop(game_id, None)
+        same = rows is not None and stamp is not None and problem is None and rows == lines
+        if rows and rows[0][2] and not same:
+            tally.add(rows, -1)
         if stamp is not None:  # else gone since it was listed: its folder changed again
             stamp = (_trusted(stamp[0], began), *stamp[1:])
             if problem is not None:
@@ -276,60 +287,93 @@ def _update(conn: sqlite3.Connection, gone: list[str], changed: list[str], began
                 conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, NULL, ?)",
                              (game_id, *stamp, len(lines)))
                 conn.executemany(f"INSERT INTO seats ({proof.COLUMNS}, chk) VALUES"
-                                 " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')", lines)
+                                 " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')",
+                                 lines)
                 if not many:
                     conn.execute(f"UPDATE seats SET chk = {proof.CHECK} WHERE game = ?",
                                  (game_id,))
-                if lines and lines[0][2]:
+                if lines and lines[0][2] and not same:
                     tally.add(lines, 1)
         if report is not None:
             report(done, len(changed))
+    del old
     if many:
         conn.execute(f"UPDATE seats SET chk = {proof.CHECK} WHERE chk = ''")
     tally.save()
+    if tally.earliest is not None:
+        _ratings_changed(conn, tally.earliest)
+
+
+def _ratings_changed(conn: sqlite3.Connection, earliest: tuple[float, str]) -> None:
+    """Drop the ratings kept (storage/ratings.py) when a counted game that came or went
+    was played before the last game they rated (or when they do not read): they are
+    carried on only with newer games."""
+    from .jsontext import loads
+
+    value = proof.cached(conn, "ratings")
+    if value is None:
+        return
+    try:
+        last = loads(value)["last"]
+        if last is None or earliest > (last[0], last[1]):
+            return
+    except (ValueError, TypeError, KeyError, IndexError):
+        pass
+    conn.execute("DELETE FROM cache WHERE name = 'ratings'")
 
 
 class _Lazy:
-    """The running figures, read from the cache only once a finished game comes or goes;
-    when they cannot be read (or one game does not fit them) the cache is emptied, and the
-    next plain `stats` counts them again from every row."""
+    """The running figures per preset, read from the cache only once a counted game comes
+    or goes; when they cannot be read (or one game does not fit them) the cache is
+    emptied, and the next plain `stats` counts them again from every row."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
-        self.tally: Tally | None = None
+        self.tallies: dict[str, Tally] | None = None
         self.touched = False
+        self.earliest: tuple[float, str] | None = None  # the oldest game come or gone
         # nothing counted yet (a new index): the figures are counted as it fills
         self.empty = conn.execute("SELECT NOT EXISTS (SELECT 1 FROM seats)").fetchone() == (1,)
 
     def add(self, rows: list[Row], sign: int) -> None:
+        order = (rows[0][1], rows[0][0])
+        if self.earliest is None or order < self.earliest:
+            self.earliest = order
         if not self.touched:
             self.touched = True
-            self.tally = proof.cached(self.conn)
-            if self.tally is None and self.empty:
-                self.tally = Tally()
-        if self.tally is not None:
+            self.tallies = proof.tallies(self.conn)
+            if self.tallies is None and self.empty:
+                self.tallies = {}
+        if self.tallies is not None:
             try:
-                self.tally.add(rows, sign)
+                preset = rows[0][16]
+                if preset not in self.tallies and sign < 0:
+                    raise KeyError(preset)
+                self.tallies.setdefault(preset, Tally()).add(rows, sign)
             except (ValueError, KeyError, TypeError):
-                self.tally = None
+                self.tallies = None
 
     def save(self) -> None:
         if not self.touched:
             return
-        if self.tally is None:
-            self.conn.execute("DELETE FROM cache")
+        if self.tallies is None:
+            self.conn.execute("DELETE FROM cache WHERE name = 'all'")
             return
-        unsure = self.tally.unsure()
-        if unsure:
-            mine: dict[str, list[Row]] = {key: [] for key in unsure}
-            marks = ", ".join("?" * len(unsure))
-            for row in self.conn.execute(
-                    f"SELECT {proof.COLUMNS} FROM seats WHERE finished AND key IN ({marks})",
-                    unsure):
-                mine[row[5]].append(row)
-            for key, rows in mine.items():
-                self.tally.recount(key, rows)
-        proof.keep(self.conn, self.tally)
+        for preset, tally in list(self.tallies.items()):
+            if not tally.players:
+                del self.tallies[preset]
+                continue
+            unsure = tally.unsure()
+            if unsure:
+                mine: dict[str, list[Row]] = {key: [] for key in unsure}
+                marks = ", ".join("?" * len(unsure))
+                for row in self.conn.execute(
+                        f"SELECT {proof.COLUMNS} FROM seats WHERE finished AND preset = ?"
+                        f" AND key IN ({marks})", (preset, *unsure)):
+                    mine[row[5]].append(row)
+                for key, rows in mine.items():
+                    tally.recount(key, rows)
+        proof.keep(self.conn, self.tallies)
 
 
 Read = tuple  # (id, (mtime in ns, size, inode) or None when gone, problem or None, rows)
@@ -349,6 +393,7 @@ def read_many(ids: list[str]) -> list[Read]:
 def read(game_id: str) -> Read:
     """A game file as the index keeps it: (id, its stamp, its problem or None, its seat
     rows). The stamp is taken before the file is read: a save in between shows next time."""
+    from callbreak_score.core.history import abandoned
     from callbreak_score.core.people import started
 
     try:
@@ -364,10 +409,11 @@ def read(game_id: str) -> Read:
         return game_id, stamp, str(error), []
     moment = started(game.created)
     when = moment.timestamp() if moment else 0.0
-    done = int(game.finished is not None)
+    done = int(game.finished is not None and not abandoned(game))  # what stats count
     return game_id, stamp, None, [
         (game.id, when, done, s.seat, s.name, s.key, s.total, int(s.won), s.rounds, s.made,
-         s.exact, s.bid_sum, s.extra, s.best, s.worst, s.run) for s in seat_lines(game)]
+         s.exact, s.bid_sum, s.extra, s.best, s.worst, s.run, game.rules.preset)
+        for s in seat_lines(game)]
 
 
 def _strict(sqlite3: object) -> bool:
@@ -390,10 +436,12 @@ def _problems(damaged: list[str]) -> list[Refused]:
 
 def standings(
     since: float | None, newest: int | None, keys: list[str], report: Report | None = None,
-) -> tuple[list[PlayerStats], list[Refused]]:
-    """The players' figures (see player_stats) from the index brought up to date, and the
-    damaged game files' problems. A damaged index found on the way is rebuilt once."""
-    return _rebuilt_once(lambda conn: _standings(conn, since, newest, keys, report))
+    until: float | None = None, rules: str | None = None, circle: Circle | None = None,
+) -> tuple[dict[str, list[PlayerStats]], list[Refused]]:
+    """The figures per preset (see player_stats) from the index brought up to date, and
+    the damaged game files' problems. A damaged index found on the way is rebuilt once."""
+    return rebuilt_once(lambda conn: _standings(conn, since, newest, keys, report, until,
+                                                 rules, circle))
 
 
 def check() -> None:
@@ -421,7 +469,7 @@ def check() -> None:
             pass  # a read-only folder: the index is counted in memory while it does not fit
 
 
-def _rebuilt_once(work: Callable[[sqlite3.Connection], T]) -> T:
+def rebuilt_once(work: Callable[[sqlite3.Connection], T]) -> T:
     from .sqlite import sqlite3
 
     def attempt(memory: bool = False) -> T:
@@ -465,11 +513,11 @@ def _rebuilt_once(work: Callable[[sqlite3.Connection], T]) -> T:
 
 def _standings(
     conn: sqlite3.Connection, since: float | None, newest: int | None, keys: list[str],
-    report: Report | None,
-) -> tuple[list[PlayerStats], list[Refused]]:
+    report: Report | None, until: float | None, rules: str | None, circle: Circle | None,
+) -> tuple[dict[str, list[PlayerStats]], list[Refused]]:
     first = _first_day(since) if since is not None and newest is None else ""
     problems = refresh(conn, report, first[:4])
-    return player_stats(conn, since, newest, keys), problems
+    return player_stats(conn, since, newest, keys, until, rules, circle), problems
 
 
 def _first_day(moment: float) -> str:
@@ -484,79 +532,104 @@ def _first_day(moment: float) -> str:
 
 def player_stats(
     conn: sqlite3.Connection, since: float | None, newest: int | None, keys: list[str],
-) -> list[PlayerStats]:
-    """Every player's figures over the finished games started at `since` or later (the
-    `newest` of them when given), only the players whose keys are in `keys` when given.
+    until: float | None = None, rules: str | None = None, circle: Circle | None = None,
+) -> dict[str, list[PlayerStats]]:
+    """Every player's figures per preset (the presets with games, only `rules` when
+    given) over the counted games (finished, not abandoned) started at `since` or later
+    and before `until` (the `newest` of them when given), each person's figures when a
+    circle is given, only the players whose keys are in `keys` when given.
 
-    The figures over all games are kept in the index, brought up to date as games change,
-    so a plain `stats` costs about the same with ten games or a hundred thousand.
+    The figures over all games are kept in the index per name, brought up to date as
+    games change, so a plain `stats` costs about the same with ten games or a hundred
+    thousand; they are added up per person when asked (the people log may change).
     """
-    if since is None and newest is None:
-        found = _all(conn).standings()
+    if since is None and newest is None and until is None:
+        kept = _all(conn)
     else:
-        found = _chosen(conn, since, newest).standings()
-    if not keys:
-        return found
+        kept = _chosen(conn, since, newest, until, rules)
     from callbreak_score.core.people import key
 
-    return [p for p in found if key(p.name) in keys]
+    out = {}
+    for preset in sorted(kept):
+        if rules is not None and preset != rules:
+            continue
+        found = kept[preset].standings(circle)
+        if keys:
+            found = [p for p in found if key(p.name) in keys]
+        if found:
+            out[preset] = found
+    return out
 
 
-def _all(conn: sqlite3.Connection) -> Tally:
-    tally = proof.cached(conn)
-    if tally is not None:
-        return tally
+def _all(conn: sqlite3.Connection) -> dict[str, Tally]:
+    tallies = proof.tallies(conn)
+    if tallies is not None:
+        return tallies
     # under the write lock, so that no refresh can change the rows between the counting
     # and the keeping (which would keep figures that miss its change)
     conn.execute("BEGIN IMMEDIATE")
     try:
         proof.prove(conn)
-        tally = _counted(conn, f"SELECT {proof.COLUMNS} FROM seats WHERE finished"
-                         " ORDER BY game, seat", ())
-        proof.keep(conn, tally)
+        tallies = _counted(conn, f"SELECT {proof.COLUMNS} FROM seats WHERE finished"
+                           " ORDER BY game, seat", ())
+        proof.keep(conn, tallies)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
         raise
-    return tally
+    return tallies
 
 
-def _counted(conn: sqlite3.Connection, query: str, values: tuple) -> Tally:
-    """The figures of the rows a query gives, ordered by game."""
-    tally = Tally()
+def _counted(conn: sqlite3.Connection, query: str, values: tuple) -> dict[str, Tally]:
+    """The figures per preset of the rows a query gives, ordered by game."""
+    tallies: dict[str, Tally] = {}
     rows: list[Row] = []
     for row in conn.execute(query, values):
         if rows and row[0] != rows[0][0]:
-            tally.add(rows)
+            tallies.setdefault(rows[0][16], Tally()).add(rows)
             rows = []
         rows.append(row)
     if rows:
-        tally.add(rows)
-    return tally
+        tallies.setdefault(rows[0][16], Tally()).add(rows)
+    return tallies
 
 
-def _chosen(conn: sqlite3.Connection, since: float | None, newest: int | None) -> Tally:
-    """The figures over the finished games started at `since` or later, the `newest` of
-    them when given; only the rows of the days that may hold them are read (and proved)."""
+# the condition on a game's first seat row that chooses the counted games started in
+# [since, until) of one preset or any (values: chosen_values)
+CHOSEN = "finished AND seat = 0 AND started >= ? AND started < ? AND (? IS NULL OR preset = ?)"
+
+
+def chosen_values(since: float | None, until: float | None, rules: str | None) -> tuple:
+    return (float("-inf") if since is None else since,
+            float("inf") if until is None else until, rules, rules)
+
+
+def _chosen(conn: sqlite3.Connection, since: float | None, newest: int | None,
+            until: float | None, rules: str | None) -> dict[str, Tally]:
+    """The figures over the counted games started at `since` or later and before `until`,
+    the `newest` of them when given; only the rows of the days that may hold them are read
+    (and proved)."""
     first = _first_day(since) if since is not None else ""
     if newest is not None:
-        first = max(first, _newest_first(conn, first, newest))
+        first = max(first, _newest_first(conn, first, newest, until, rules))
     proof.prove(conn, first)
     return _counted(conn, (
         f"SELECT {proof.COLUMNS} FROM seats WHERE game IN (SELECT game FROM seats WHERE"
-        " finished AND seat = 0 AND game >= ? AND started >= ? ORDER BY started DESC, game DESC"
-        " LIMIT ?) ORDER BY game, seat"),
-        (first, since if since is not None else float("-inf"),
-         newest if newest is not None else -1))
+        f" game >= ? AND {CHOSEN}"
+        " ORDER BY started DESC, game DESC LIMIT ?) ORDER BY game, seat"),
+        (first, *chosen_values(since, until, rules), newest if newest is not None else -1))
 
 
-def _newest_first(conn: sqlite3.Connection, first: str, newest: int) -> str:
-    """The first day of the ids that may hold the `newest` finished games (from `first`
-    on): three days before the day of the newest-th finished game, counted by id."""
+def _newest_first(conn: sqlite3.Connection, first: str, newest: int, until: float | None,
+                  rules: str | None) -> str:
+    """The first day of the ids that may hold the `newest` counted games (from `first`
+    on, before `until`, of the preset `rules`): three days before the day of the
+    newest-th of them, counted by id."""
     count = 0
     for game_id, done in conn.execute(
-            "SELECT game, finished FROM seats WHERE seat = 0 AND game >= ?"
-            " ORDER BY game DESC", (first,)):
+            "SELECT game, finished AND started < ? AND (? IS NULL OR preset = ?) FROM seats"
+            " WHERE seat = 0 AND game >= ? ORDER BY game DESC",
+            (float("inf") if until is None else until, rules, rules, first)):
         count += done == 1
         if count >= newest:
             from datetime import date, timedelta
@@ -570,17 +643,21 @@ def _newest_first(conn: sqlite3.Connection, first: str, newest: int) -> str:
     return first
 
 
-def games_since(moment: float) -> tuple[list[Game], list[Refused]]:
-    """The games started at `moment` or later, oldest first, read from their files (not the
-    index: money is settled from the source), and the damaged files' problems."""
+def games_since(moment: float | None, until: float | None = None
+                ) -> tuple[list[Game], list[Refused]]:
+    """The games started at `moment` or later (ever when None) and before `until`, oldest
+    first, read from their files (not the index: money is settled from the source), and
+    the damaged files' problems."""
     import time
 
     from callbreak_score.core.people import started
 
     # ids begin with the day as yymmdd, so they sort by date from 2000 on; a day before
     # that is before every game. (Offsets differ by less than a day.)
-    earliest = time.localtime(moment - 86400)
-    day = time.strftime("%y%m%d", earliest) if earliest.tm_year >= 2000 else ""
+    day = ""
+    if moment is not None:
+        earliest = time.localtime(moment - 86400)
+        day = time.strftime("%y%m%d", earliest) if earliest.tm_year >= 2000 else ""
     games, problems = [], []
     for game_id in reversed(store.game_ids()):
         if game_id[:6] < day:
@@ -591,7 +668,10 @@ def games_since(moment: float) -> tuple[list[Game], list[Refused]]:
             problems.append(error)
             continue
         begun = started(game.created)
-        if begun is not None and begun.timestamp() >= moment:
+        if begun is None:
+            continue
+        when = begun.timestamp()
+        if (moment is None or when >= moment) and (until is None or when < until):
             games.append(game)
     return games, problems
 
@@ -606,7 +686,7 @@ def names(report: Report | None = None) -> tuple[list[tuple[str, int]], list[Ref
                             ).fetchall()
         return [(str(name), int(count)) for name, count in rows], problems
 
-    return _rebuilt_once(work)
+    return rebuilt_once(work)
 
 
 def names_as_last_seen() -> list[str]:

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 # the seat rows' columns but the check, in the order of core/tally.Row
 COLUMNS = ("game, started, finished, seat, name, key, total, won, rounds, made, exact,"
-           " bid_sum, extra, best, worst, run")
+           " bid_sum, extra, best, worst, run, preset")
 
 
 class Untrusted(Exception):
@@ -23,9 +23,9 @@ class Untrusted(Exception):
 # row is added and again whenever the row is used, so a value changed in place (a total, a
 # name, a key, a finished flag) shows. (printf is one call a row: about 1 us, a tenth of
 # building the same text with quote() and ||.)
-CHECK = ("printf('%Q %!.17g %d %d %Q %Q %d %d %d %d %d %d %d %Q %Q %d', game, started,"
+CHECK = ("printf('%Q %!.17g %d %d %Q %Q %d %d %d %d %d %d %d %Q %Q %d %Q', game, started,"
          " finished, seat, name, key, total, won, rounds, made, exact, bid_sum, extra, best,"
-         " worst, run)")
+         " worst, run, preset)")
 
 
 def rows_of(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[Row]]:
@@ -44,7 +44,8 @@ def rows_of(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[Row]]:
     return out
 
 
-_TYPES = (str, float, int, int, str, str, int, int, int, int, int, int, int, int, int, int)
+_TYPES = (str, float, int, int, str, str, int, int, int, int, int, int, int, int, int, int,
+          str)
 
 
 def _sound_row(row: tuple) -> bool:
@@ -70,7 +71,8 @@ def prove(conn: sqlite3.Connection, first: str = "") -> None:
         " || typeof(rounds) || typeof(made) || typeof(exact) || typeof(bid_sum)"
         " || typeof(extra) || typeof(run) <> 'integerintegerintegerintegerinteger"
         "integerintegerintegerintegerinteger' OR typeof(name) <> 'text'"
-        " OR typeof(key) <> 'text' OR typeof(started) NOT IN ('real', 'integer')"
+        " OR typeof(key) <> 'text' OR typeof(preset) <> 'text'"
+        " OR typeof(started) NOT IN ('real', 'integer')"
         " OR typeof(best) NOT IN ('integer', 'null') OR typeof(worst) NOT IN"
         " ('integer', 'null')) FROM seats WHERE game >= ? GROUP BY game", (first,))}
     for game_id, seats in conn.execute(
@@ -82,21 +84,33 @@ def prove(conn: sqlite3.Connection, first: str = "") -> None:
         raise Untrusted
 
 
-def cached(conn: sqlite3.Connection) -> Tally | None:
-    """The running figures kept in the index, or None when they are not there, do not
-    match their digest (changed in place) or do not decode."""
-    row = conn.execute("SELECT value, digest FROM cache WHERE name = 'all'").fetchone()
+def cached(conn: sqlite3.Connection, name: str = "all") -> str | None:
+    """A kept value (the running figures: 'all', the ratings: 'ratings'), or None when it
+    is not there or does not match its digest (changed in place)."""
+    row = conn.execute("SELECT value, digest FROM cache WHERE name = ?", (name,)).fetchone()
     if row is None or row[1] != digest(row[0]):
         return None
-    return decoded(row[0])
+    return row[0]
 
 
-def keep(conn: sqlite3.Connection, tally: Tally) -> None:
+def tallies(conn: sqlite3.Connection) -> dict[str, Tally] | None:
+    """The running figures kept in the index, per preset, or None when they are not
+    there, do not match their digest or do not decode."""
+    value = cached(conn)
+    return None if value is None else decoded(value)
+
+
+def keep(conn: sqlite3.Connection, kept: dict[str, Tally]) -> None:
     import json
 
-    value = json.dumps([tally.players, tally.versus], ensure_ascii=False,
-                       separators=(",", ":"))
-    conn.execute("INSERT OR REPLACE INTO cache VALUES ('all', ?, ?)", (value, digest(value)))
+    value = json.dumps({preset: [tally.players, tally.versus]
+                        for preset, tally in sorted(kept.items())},
+                       ensure_ascii=False, separators=(",", ":"))
+    keep_value(conn, "all", value)
+
+
+def keep_value(conn: sqlite3.Connection, name: str, value: str) -> None:
+    conn.execute("INSERT OR REPLACE INTO cache VALUES (?, ?, ?)", (name, value, digest(value)))
 
 
 def digest(value: object) -> str | None:
@@ -109,15 +123,33 @@ def digest(value: object) -> str | None:
     return f"{len(data)}:{zlib.crc32(data):08x}"
 
 
-def decoded(value: str) -> Tally | None:
-    """The cached figures, or None when the cache row is not the shape keep writes."""
+def decoded(value: str) -> dict[str, Tally] | None:
+    """The cached figures per preset, or None when the cache row is not the shape keep
+    writes."""
     from .jsontext import loads
 
+    try:
+        kept = loads(value)
+        if not isinstance(kept, dict):
+            return None
+        out = {}
+        for preset, pair in kept.items():
+            if not (isinstance(pair, list) and len(pair) == 2):
+                return None
+            tally = _decoded(*pair)
+            if tally is None:
+                return None
+            out[preset] = tally
+        return out
+    except (ValueError, TypeError, RecursionError):
+        return None
+
+
+def _decoded(players: object, versus: object) -> Tally | None:
     def whole(x: object, empty: bool = False) -> bool:
         return (isinstance(x, int) and not isinstance(x, bool)) or (empty and x is None)
 
     try:
-        players, versus = loads(value)
         if not (isinstance(players, dict) and isinstance(versus, dict)):
             return None
         for entry in players.values():

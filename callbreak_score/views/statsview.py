@@ -52,15 +52,24 @@ def _average(value: float) -> str:
     return num(f"{value:.2f}")
 
 
-def text(players: Sequence[PlayerStats], style: Style) -> str:
-    """Each player's figures as short wrapped lines. Not a Rich table: Rich counts the
-    spacing vowel signs of Devanagari and Bengali as no column, so its columns overrun
-    the screen; lines that wrap need no columns at all."""
+def text(sections: dict[str, Sequence[PlayerStats]], style: Style) -> str:
+    """Each preset's players' figures as short wrapped lines. Not a Rich table: Rich
+    counts the spacing vowel signs of Devanagari and Bengali as no column, so its columns
+    overrun the screen; lines that wrap need no columns at all."""
     cols = style.width
-    if not players:
+    if not sections:
         return "\n".join(wrap(_("No finished games to count (stats count finished games "
                                 "only)."), cols, "  ")) + "\n"
     lines = wrap(_("Standings across finished games (most wins first):"), cols, "  ")
+    for preset, players in sections.items():
+        lines.append("")
+        lines += wrap(t("Preset {preset}:", preset=preset), cols, "  ")
+        lines += _players(players, cols)
+    return "\n".join(lines) + "\n"
+
+
+def _players(players: Sequence[PlayerStats], cols: int) -> list[str]:
+    lines: list[str] = []
     for p in players:
         lines.append("")
         lines += wrap(t("{player}: games {games}, wins {wins} ({rate}), average total "
@@ -81,4 +90,4 @@ def text(players: Sequence[PlayerStats], style: Style) -> str:
                                    "{behind}, level {level}", player=name, games=v.games,
                                    ahead=v.ahead, behind=v.behind, level=v.level),
                           cols, "    ")
-    return "\n".join(lines) + "\n"
+    return lines

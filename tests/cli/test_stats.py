@@ -48,15 +48,15 @@ def random_game(draw, number: int) -> moves.Game:
     return game
 
 
-def brute_force(games: list[moves.Game]) -> dict[str, dict]:
-    """Every figure counted from the games directly, one round at a time."""
-    out: dict[str, dict] = {}
+def brute_force(games: list[moves.Game]) -> dict[tuple[str, str], dict]:
+    """Every figure counted from the games directly, one round at a time, per preset."""
+    out: dict[tuple[str, str], dict] = {}
     for game in games:
         if game.finished is None:
             continue
         board = game.totals()
         for seat, name in enumerate(game.players):
-            me = out.setdefault(person(name), {
+            me = out.setdefault((game.rules.preset, person(name)), {
                 "games": 0, "wins": 0, "total": Fraction(0), "bids": 0, "made": 0, "exact": 0,
                 "bid_sum": 0, "extra": 0, "scores": [], "run": 0, "h2h": {}})
             me["games"] += 1
@@ -90,9 +90,18 @@ def store_games(games: list[moves.Game]) -> None:
         store.save(game)
 
 
-def stats_json(cli, *words: str) -> dict[str, dict]:
+def sections_json(cli, *words: str) -> dict[tuple[str, str], dict]:
+    """Each player's figures by (preset, person)."""
     data = json.loads(cli("stats", "--json", *words).stdout)
-    return {person(p["name"]): p for p in data["players"]}
+    return {(section["preset"], person(p["name"])): p for section in data["presets"]
+            for p in section["players"]}
+
+
+def stats_json(cli, *words: str) -> dict[str, dict]:
+    """Each player's figures by person, the games being of one preset."""
+    found = sections_json(cli, *words)
+    assert len({preset for preset, _ in found}) <= 1
+    return {who: p for (_, who), p in found.items()}
 
 
 @settings(max_examples=12, deadline=None,
@@ -104,7 +113,7 @@ def test_stats_equal_a_brute_force_count(cli, home, games) -> None:
     shutil.rmtree(home, ignore_errors=True)
     store_games(list(games))
     expected = brute_force(list(games))
-    got = stats_json(cli)
+    got = sections_json(cli)
     assert set(got) == set(expected)
     for who, want in expected.items():
         p = got[who]
@@ -141,8 +150,10 @@ def seed_game(cli, names=("Asha", "Bimal", "Tulsi", "Ram")) -> None:
 def test_the_json_shape(cli) -> None:
     seed_game(cli)
     data = json.loads(cli("stats", "--json").stdout)
-    assert list(data) == ["players"]
-    tulsi = data["players"][0]
+    assert list(data) == ["presets"]
+    assert [(s["preset"], list(s)) for s in data["presets"]] == [
+        ("nepal", ["preset", "players"])]
+    tulsi = data["presets"][0]["players"][0]
     assert list(tulsi) == ["name", "games", "wins", "win_rate", "average_total", "bids",
                            "made", "exact", "average_bid", "extra_tricks", "best_round",
                            "worst_round", "longest_made_run", "head_to_head"]
@@ -237,7 +248,7 @@ def test_a_damaged_game_is_skipped_with_a_warning(cli, home: Path) -> None:
     broken.write_bytes(b'{"schema": 2, "id": ')
     for _ in range(2):  # every run warns, not only the one that read the file
         result = cli("stats", "--json")
-        assert json.loads(result.stdout)["players"][0]["games"] == 1
+        assert json.loads(result.stdout)["presets"][0]["players"][0]["games"] == 1
         assert f"callbreak: damaged: {broken}" in result.stderr
     assert "All files" not in cli("doctor", code=1).stdout  # the index is no problem itself
     broken.unlink()
@@ -277,7 +288,7 @@ def test_a_long_rebuild_reports_its_progress(cli, home: Path) -> None:
     calls: list[tuple[int, int]] = []
     found, damaged = index.standings(None, None, [], lambda done, total: calls.append(
         (done, total)))
-    assert damaged == [] and found[0].games == 5
+    assert damaged == [] and found["nepal"][0].games == 5
     assert calls == [(n, 5) for n in range(1, 6)]
     calls.clear()
     index.standings(None, None, [], lambda done, total: calls.append((done, total)))
@@ -291,7 +302,7 @@ def test_plain_stats_never_imports_typer(cli, home: Path) -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           env={**os.environ, "CALLBREAK_HOME": str(home)})
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["players"][0]["name"] == "Tulsi"
+    assert json.loads(done.stdout)["presets"][0]["players"][0]["name"] == "Tulsi"
     assert snapshot(home)  # the index is there
 
 
@@ -345,14 +356,15 @@ def cold_figures(since: float | None = None, newest: int | None = None) -> list:
 
     conn = index._fresh(sqlite3.connect(":memory:"))
     index.refresh(conn)
-    return standing_order(index.player_stats(conn, since, newest, []))
+    found = index.player_stats(conn, since, newest, [])
+    return [(preset, standing_order(figures)) for preset, figures in found.items()]
 
 
 def warm_figures(since: float | None = None, newest: int | None = None) -> list:
     from callbreak_score.core.stats import standing_order
 
     found, _damaged = index.standings(since, newest, [])
-    return standing_order(found)
+    return [(preset, standing_order(figures)) for preset, figures in found.items()]
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -470,7 +482,7 @@ def test_since_reads_only_the_months_it_needs(home: Path, monkeypatch) -> None:
     found, _ = index.standings(since, None, [])
     assert sorted(listed) == ["2610", "2611"]  # 2610: its last three days may count
     assert sorted(loaded) == ["261030-1", "261129-2"]
-    assert found[0].games == 1  # 261129-2; 261030-1 was started before the 2nd
+    assert found["nepal"][0].games == 1  # 261129-2; 261030-1 was started before the 2nd
     listed.clear()
     loaded.clear()
     store.save(replace(game, id="260829-1", players=("Maya", *game.players[1:])))
@@ -478,12 +490,12 @@ def test_since_reads_only_the_months_it_needs(home: Path, monkeypatch) -> None:
     backdate(home)
     found, _ = index.standings(since, None, [])
     assert (listed, loaded) == (["2611"], ["261129-2"])  # not 2608: older than the 2nd
-    assert {p.name for p in found} == {"Hari", "Bimal", "Tulsi", "Ram"}
+    assert {p.name for p in found["nepal"]} == {"Hari", "Bimal", "Tulsi", "Ram"}
     listed.clear()
     loaded.clear()
     found, _ = index.standings(None, None, [])  # every month: 2608 changed, 2609 never seen
     assert (sorted(listed), sorted(loaded)) == (["2608", "2609"], ["260829-1", "260930-1"])
-    assert {p.name for p in found} >= {"Maya", "Hari", "Asha"}
+    assert {p.name for p in found["nepal"]} >= {"Maya", "Hari", "Asha"}
 
 
 def test_a_new_index_counts_the_figures_as_it_fills(home: Path, monkeypatch) -> None:
@@ -492,7 +504,7 @@ def test_a_new_index_counts_the_figures_as_it_fills(home: Path, monkeypatch) -> 
     store.save(replace(seeded_game(), id="261129-2"))
     monkeypatch.setattr(index, "_counted", None)  # a count from every row would fail
     found, _ = index.standings(None, None, [])
-    assert found[0].games == 2
+    assert found["nepal"][0].games == 2
 
 
 def test_an_index_another_command_is_building_is_left_to_it(home: Path, monkeypatch) -> None:
@@ -509,7 +521,7 @@ def test_an_index_another_command_is_building_is_left_to_it(home: Path, monkeypa
     try:
         store.save(replace(seeded_game(), id="261129-2"))
         found, _ = index.standings(None, None, [])
-        assert found[0].games == 2
+        assert found["nepal"][0].games == 2
     finally:
         other.execute("COMMIT")
         other.close()
@@ -535,5 +547,5 @@ def test_a_new_index_cut_short_leaves_nothing_behind(home: Path, monkeypatch) ->
         index.standings(None, None, [])
     assert not [p.name for p in home.iterdir() if p.name.startswith(index.FILE)]
     monkeypatch.setattr(index, "read", real)
-    assert index.standings(None, None, [])[0][0].games == 2
+    assert index.standings(None, None, [])[0]["nepal"][0].games == 2
     assert [p.name for p in home.iterdir() if p.name.startswith(index.FILE)] == [index.FILE]

@@ -38,7 +38,8 @@ try:
     main()
 finally:
     heavy = sorted({m.split(".")[0] for m in sys.modules}
-                   & {"typer", "rich", "click", "csv", "dataclasses", "typing", "inspect", "json"})
+                   & {"typer", "rich", "click", "csv", "dataclasses", "typing", "inspect", "json",
+                      "openskill"})
     print("HEAVY", heavy, file=sys.stderr)
 """
 

@@ -631,15 +631,15 @@ TAMPER = {
     "deleted rows": "DELETE FROM seats WHERE seat = 1",
     "deleted rows and cache": "DELETE FROM seats WHERE game = '261129-2'; DELETE FROM cache",
     "a row too many": "INSERT INTO seats SELECT game, started, finished, 7, name, key, total,"
-                      " won, rounds, made, exact, bid_sum, extra, best, worst, run, chk"
-                      " FROM seats LIMIT 1; DELETE FROM cache",
+                      " won, rounds, made, exact, bid_sum, extra, best, worst, run, preset,"
+                      " chk FROM seats LIMIT 1; DELETE FROM cache",
     "a renumbered seat": "UPDATE seats SET seat = 9 WHERE seat = 3 AND game = '261129-1';"
                          " DELETE FROM cache",
     "wrong counts": "UPDATE files SET seats = 5; DELETE FROM cache",
     "garbage value": "UPDATE seats SET total = 'x' WHERE seat = 0; DELETE FROM cache",
     "an orphan row": "INSERT INTO seats SELECT '261129-9', started, finished, seat, name, key,"
-                     " total, won, rounds, made, exact, bid_sum, extra, best, worst, run, chk"
-                     " FROM seats LIMIT 1; DELETE FROM cache",
+                     " total, won, rounds, made, exact, bid_sum, extra, best, worst, run, preset,"
+                     " chk FROM seats LIMIT 1; DELETE FROM cache",
     "garbage stamp": "UPDATE files SET mtime = 'x'",
     # rows that still decode but say something else: each row's check and the cache's
     # digest show them
@@ -655,6 +655,7 @@ TAMPER = {
     "a key": "UPDATE seats SET key = 'zz' WHERE seat = 2 AND game = '261129-1';"
              " DELETE FROM cache",
     "a start": "UPDATE seats SET started = 0 WHERE game = '261129-3'",
+    "a preset": "UPDATE seats SET preset = 'tens' WHERE game = '261129-1'; DELETE FROM cache",
 }
 
 

@@ -55,3 +55,23 @@ def test_adding_and_taking_away_equals_a_count_from_scratch(steps, data) -> None
         assert tally.standings() == counted(list(held.values())).standings()
         assert tally.players == counted(list(held.values())).players
         assert tally.versus == counted(list(held.values())).versus
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=12, unique=True), st.data())
+def test_per_person_figures_equal_a_count_of_rows_made_the_persons(numbers, data) -> None:
+    """Figures kept per name, added up per person of a people log (merges and renames),
+    are the figures of the same rows counted with each name made its person."""
+    from callbreak_score.core.people import Circle
+
+    games = [data.draw(a_game(n)) for n in numbers]
+    entries = []
+    for at in range(data.draw(st.integers(1, 3))):
+        a, b = data.draw(st.permutations(KEYS))[:2]
+        change = data.draw(st.sampled_from(["merge", "rename"]))
+        entries.append({"id": f"e{at}", "at": f"2026-11-29T19:0{at}:00", "change": change,
+                        "name": a.title(), "other": b if change == "merge" else b + " B"})
+    circle = Circle(entries)
+    as_people = [[(*r[:4], circle.person(r[4]), circle.person_key(r[4]), *r[6:]) for r in rows]
+                 for rows in games]
+    assert counted(games).standings(circle) == counted(as_people).standings()

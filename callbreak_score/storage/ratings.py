@@ -1,0 +1,113 @@
+"""The ratings kept in the stats index (store floor, beside index.py): the people's
+ratings after the last game rated, carried on with the games played after it; rated again
+from the first game when an older game came, changed or went (index.py drops them), when
+the people log changed (its stamp is kept with them), or when the games are chosen
+(--rules, --since, --until), which are rated apart and not kept."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.ratings import Played, Ratings, Step
+
+from . import index, proof
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from callbreak_score.core.people import Circle
+
+    from .sqlite import sqlite3
+
+NAME = "ratings"  # the row of the index's cache that keeps them
+
+
+def ratings(
+    circle: Circle, rules: str | None = None, since: float | None = None,
+    until: float | None = None, follow: str | None = None,
+    report: index.Report | None = None,
+) -> tuple[Ratings, list[Step], list[Refused]]:
+    """The ratings over the counted games (finished, not abandoned) started in
+    [since, until) of the preset `rules` (any when None), the steps of the person whose
+    key is `follow`, and the damaged game files' problems."""
+    return index.rebuilt_once(
+        lambda conn: _ratings(conn, circle, rules, since, until, follow, report))
+
+
+def _ratings(
+    conn: sqlite3.Connection, circle: Circle, rules: str | None, since: float | None,
+    until: float | None, follow: str | None, report: index.Report | None,
+) -> tuple[Ratings, list[Step], list[Refused]]:
+    problems = index.refresh(conn, report)
+    chosen = (rules, since, until) != (None, None, None)
+    conn.execute("BEGIN IMMEDIATE")  # no refresh between the rows read and the ratings kept
+    try:
+        state = None if chosen or follow is not None else kept(conn, circle.stamp)
+        if state is None:
+            proof.prove(conn)
+            state = Ratings()
+        steps = state.rate(_games(conn, index.chosen_values(since, until, rules), state.last),
+                           circle, follow)
+        if not chosen:
+            _keep(conn, state, circle.stamp)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return state, steps, problems
+
+
+def _games(conn: sqlite3.Connection, chosen: tuple, after: list | None) -> Iterator[Played]:
+    """The chosen games played after `after` (start, id), oldest first, as they are rated;
+    only the newer games are looked at (the index `played`, on start and id)."""
+    if after is not None:
+        chosen = (max(chosen[0], after[0]), *chosen[1:])
+    query = (f"SELECT game, started, name, total FROM seats WHERE game IN (SELECT game FROM"
+             f" seats WHERE {index.CHOSEN}"
+             + (" AND (started > ? OR game > ?)" if after is not None else "")
+             + ") ORDER BY started, game, seat")
+    values = chosen + ((after[0], after[1]) if after is not None else ())
+    game: Played | None = None
+    for game_id, started, name, total in conn.execute(query, values):
+        if game is None or game[0] != game_id:
+            if game is not None:
+                yield game
+            game = (game_id, started, [])
+        game[2].append((name, total))
+    if game is not None:
+        yield game
+
+
+def kept(conn: sqlite3.Connection, stamp: str) -> Ratings | None:
+    """The ratings kept, when they are there, read, and were made with this people log."""
+    from .jsontext import loads
+
+    value = proof.cached(conn, NAME)
+    if value is None:
+        return None
+    try:
+        data = loads(value)
+        people, last = data["people"], data["last"]
+        if data["stamp"] != stamp or not isinstance(people, dict):
+            return None
+        if last is not None and not (isinstance(last, list) and len(last) == 2
+                                     and isinstance(last[0], (int, float))
+                                     and isinstance(last[1], str)):
+            return None
+        for entry in people.values():
+            name, mu, sigma, games = entry
+            if not (isinstance(name, str) and type(games) is int and games >= 0
+                    and all(isinstance(x, (int, float)) or (x is None and not games)
+                            for x in (mu, sigma))):
+                return None
+        return Ratings(people, last)
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return None
+
+
+def _keep(conn: sqlite3.Connection, state: Ratings, stamp: str) -> None:
+    import json
+
+    proof.keep_value(conn, NAME, json.dumps(
+        {"stamp": stamp, "last": state.last, "people": state.people},
+        ensure_ascii=False, separators=(",", ":")))
