@@ -31,7 +31,7 @@ def sync(
     from callbreak_score.views.syncview import report_text
 
     report = syncing.init(init) if init is not None else syncing.sync()
-    say(report_text(report, {game: kept_version(game) for game in report.conflicts}))
+    say(report_text(report, {game: kept_version(game) for game in report.conflicts}), cut=False)
 
 
 @app.command()
