@@ -124,7 +124,6 @@ def init(remote: str) -> Report:
     made there when it is an empty or missing folder on this machine), then sync."""
     home = store.home()
     with store.locked(create=True):
-        store._make_folders(os.path.join(home, "games"))
         folder = _local_path(remote)
         if folder is not None:
             remote = folder
@@ -169,8 +168,6 @@ def _checked(*args: str, **kwargs: object) -> CompletedProcess:
 def sync() -> Report:
     """Commit this folder's changes, fetch, merge, write what changed, push."""
     if not is_set_up():
-        if not os.path.isdir(store.home()):
-            git("--version")  # git missing is said first
         raise Refused("this data folder does not sync yet; start with 'callbreak sync "
                       "--init REMOTE' (a git URL or a folder)")
     report = Report(remote=remote_url())

@@ -260,3 +260,18 @@ def test_a_sync_killed_at_random_moments_loses_nothing_and_the_next_completes(de
         assert not any(g.get("damaged") for g in games.values())
         assert laptop.files("games") == phone.files("games")
     laptop.run("doctor", code=None)
+
+
+def test_git_lock_files_a_killed_sync_left_are_cleared(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    laptop.new()
+    laptop.run("sync", "--init", remote)
+    git = laptop.home / ".git"
+    for lock in (git / "index.lock", git / "refs" / "heads" / "main.lock",
+                 git / "callbreak-index"):
+        lock.write_bytes(b"")
+    game = laptop.new()
+    assert "Synced with" in laptop.run("sync").stdout
+    assert not (git / "index.lock").exists() and not (git / "callbreak-index").exists()
+    phone.run("sync", "--init", remote)
+    assert game in phone.games()
