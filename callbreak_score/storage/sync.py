@@ -73,14 +73,12 @@ def git(*args: str, data: bytes | None = None, index: str | None = None,
     env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_ASKPASS": "",
            "SSH_ASKPASS": "", "GIT_SSH_COMMAND": os.environ.get(
                "GIT_SSH_COMMAND", "ssh -o BatchMode=yes -o ConnectTimeout=20")}
-    for key in ("AUTHOR", "COMMITTER"):
-        env.setdefault(f"GIT_{key}_NAME", "callbreak")
-        env.setdefault(f"GIT_{key}_EMAIL", "callbreak@localhost")
     if index is not None:
         env["GIT_INDEX_FILE"] = index
     try:
-        done = subprocess.run(["git", "-C", store.home(), *args], input=data,
-                              capture_output=True, env=env, timeout=TIMEOUT)
+        # a user's settings that would stop a commit here (signing asks for a passphrase)
+        done = subprocess.run(["git", "-c", "commit.gpgSign=false", "-C", store.home(), *args],
+                              input=data, capture_output=True, env=env, timeout=TIMEOUT)
     except FileNotFoundError:
         raise Refused("sync needs the git program, which is not installed (or not on the "
                       "PATH); install git and run it again") from None
@@ -133,6 +131,9 @@ def init(remote: str) -> Report:
         if not is_set_up():
             _checked("-c", f"init.defaultBranch={BRANCH}", "init", "-q")
             _checked("symbolic-ref", "HEAD", f"refs/heads/{BRANCH}")
+        if git("config", "user.email", check=False).returncode != 0:  # no name set up
+            _checked("config", "user.name", "callbreak on " + _device())
+            _checked("config", "user.email", "callbreak@localhost")
         for name, text in ((".gitignore", IGNORE), (".gitattributes", ATTRIBUTES)):
             store.write_atomic(os.path.join(home, name), text.encode())
         if remote_url():
@@ -171,6 +172,15 @@ def sync() -> Report:
         raise Refused("this data folder does not sync yet; start with 'callbreak sync "
                       "--init REMOTE' (a git URL or a folder)")
     report = Report(remote=remote_url())
+    try:
+        _sync(report)
+    except GitFailed as failed:
+        raise Refused("git failed: {error}; nothing is lost", error=failed.reason) from None
+    report.conflicts = versions.conflicts()
+    return report
+
+
+def _sync(report: Report) -> None:
     with store.locked(create=True):
         _clear_leftovers()
         _commit("callbreak: changes on " + _device())
@@ -202,8 +212,6 @@ def sync() -> Report:
         else:
             raise Refused("the remote changed again and again while syncing; nothing is "
                           "lost, run 'callbreak sync' again")
-    report.conflicts = versions.conflicts()
-    return report
 
 
 def _device() -> str:

@@ -21,6 +21,10 @@ pytestmark = pytest.mark.skipif(shutil.which("git") is None,
                                 reason="sync runs the git program, which is not installed")
 
 
+# git as on a device where no one ever set it up: no name, no settings of this machine's
+CLEAN_GIT = {"GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+
+
 class Device:
     """One data folder, as one device keeps it."""
 
@@ -29,7 +33,7 @@ class Device:
 
     def run(self, *words: str, code: int | None = 0, path: str | None = None
             ) -> subprocess.CompletedProcess:
-        env = {**os.environ, "CALLBREAK_HOME": str(self.home), "COLUMNS": "250"}
+        env = {**os.environ, "CALLBREAK_HOME": str(self.home), "COLUMNS": "250", **CLEAN_GIT}
         if path is not None:
             env["PATH"] = path
         done = subprocess.run([*callbreak_command(), *words], capture_output=True, text=True,
@@ -40,7 +44,7 @@ class Device:
         return done
 
     def start(self, *words: str) -> subprocess.Popen:
-        env = {**os.environ, "CALLBREAK_HOME": str(self.home), "COLUMNS": "250"}
+        env = {**os.environ, "CALLBREAK_HOME": str(self.home), **CLEAN_GIT}
         return subprocess.Popen([*callbreak_command(), *words], env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
