@@ -332,3 +332,13 @@ def test_a_stored_time_is_an_iso_8601_time_of_a_real_moment(text, sound) -> None
     from callbreak_score.storage.schema import is_time
 
     assert is_time(text) is sound
+
+
+def test_an_id_sync_renamed_still_opens_the_game_where_no_game_holds_it(cli, home: Path) -> None:
+    cli("new", *PLAYERS)
+    new = store.current_id()
+    (home / "renamed").mkdir()
+    (home / "renamed" / f"261129-1.{new}.json").write_text("{}")
+    assert f"Game {new}" in cli("show", "261129-1").stdout
+    assert json.loads(cli("show", "--json", "261129-1").stdout)["id"] == new
+    assert "no game '261129-2'" in cli("show", "261129-2", code=1).stderr
