@@ -173,10 +173,13 @@ def test_a_game_deleted_on_one_device_and_changed_on_the_other_is_kept(devices) 
     assert game not in laptop.games()
 
 
-def test_numbered_ids_of_two_devices_are_renamed_where_two_games_collide(devices) -> None:
+@pytest.mark.parametrize("later", ["phone", "laptop"])
+def test_numbered_ids_of_two_devices_are_renamed_where_two_games_collide(devices,
+                                                                         later) -> None:
     laptop, phone, _tablet, remote = devices
     ids = {}
-    for device, players in ((laptop, ("Asha", "B", "C", "D")), (phone, ("X", "Y", "Z", "W"))):
+    made = [(laptop, ("Asha", "B", "C", "D")), (phone, ("X", "Y", "Z", "W"))]
+    for device, players in made if later == "phone" else made[::-1]:
         drawn = device.new(*players)
         path = device.home / "games" / drawn[:4] / f"{drawn}.json"
         old = drawn[:7] + "1"  # a game made before ids were drawn
@@ -185,23 +188,24 @@ def test_numbered_ids_of_two_devices_are_renamed_where_two_games_collide(devices
                                                   .replace(drawn.encode(), old.encode()))
         (device.home / "current").write_text(old + "\n")
         ids[device.home.name] = old
-        time.sleep(1.1)  # the phone's game is the later one
+        time.sleep(1.1)  # the second game is the later one: it is renamed
     same = ids["laptop"]
     assert ids["phone"] == same
     laptop.run("bid", "1", "1", "1", "1")
     laptop.run("sync", "--init", remote)
-    said = phone.run("sync", "--init", remote).stdout
+    said = phone.run("sync", "--init", remote).stdout  # the phone merges
     assert f"Game {same} had the id of another game; it is now " in said
     laptop.run("sync")
+    kept, moved = ("Asha", "X") if later == "phone" else ("X", "Asha")
     for device in (laptop, phone):
         games = device.games()
-        assert len(games) == 2 and games[same]["players"][0] == "Asha"
+        assert len(games) == 2 and games[same]["players"][0] == kept
         new = next(i for i in games if i != same)
-        assert games[new]["players"][0] == "X" and schema.is_id(new) and len(new) == 10
+        assert games[new]["players"][0] == moved and schema.is_id(new) and len(new) == 10
         assert (device.home / "renamed" / f"{same}.{new}.json").exists()
     # each device's current game is still its own game
-    assert phone.run("show", "--json").stdout == phone.run("show", "--json", new).stdout
-    assert json.loads(laptop.run("show", "--json").stdout)["id"] == same
+    for device, first in ((laptop, "Asha"), (phone, "X")):
+        assert json.loads(device.run("show", "--json").stdout)["players"][0] == first
     assert laptop.files("games") == phone.files("games")
 
 
