@@ -157,6 +157,8 @@ def _apart() -> list[Problem]:
         return [((error,), True)]
     for name in sorted(store.names(folder)):
         game_id = name.split(".", 1)[0]
+        if name.endswith(".tmp"):  # a write a killed sync left; never read, never sent
+            continue
         if game_id not in found or not name.endswith(".json"):
             out.append(((Said("{path}: not a version kept by sync (conflicts/ID.VERSION.json); "
                               "move it out of the data folder",
