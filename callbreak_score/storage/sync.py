@@ -121,6 +121,7 @@ def init(remote: str) -> Report:
     """Make the data folder a git repository syncing with `remote` (a bare repository is
     made there when it is an empty or missing folder on this machine), then sync."""
     home = store.home()
+    _run_outside("--version")  # no git: refused before the data folder is touched
     with store.locked(create=True):
         folder = _local_path(remote)
         if folder is not None:
@@ -150,8 +151,8 @@ def _run_outside(*args: str) -> None:
         done = subprocess.run(["git", *args], capture_output=True, timeout=TIMEOUT,
                               env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"})
     except FileNotFoundError:
-        git("--version")  # refuses in its words
-        raise
+        raise Refused("sync needs the git program, which is not installed (or not on the "
+                      "PATH); install git and run it again") from None
     except subprocess.TimeoutExpired:
         raise Refused("git did not finish within {seconds} s; nothing is lost, run "
                       "'callbreak sync' again", seconds=int(TIMEOUT)) from None

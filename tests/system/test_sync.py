@@ -234,6 +234,7 @@ def test_sync_refuses_in_one_line_without_git_or_a_remote(devices, tmp_path: Pat
     python_only = str(Path(callbreak_command()[0]).parent)
     said = laptop.run("sync", "--init", str(tmp_path / "r.git"), code=1, path=python_only).stderr
     assert "needs the git program" in said and len(said.splitlines()) == 1
+    assert not (laptop.home / ".git").exists() and not (tmp_path / "r.git").exists()
     said = laptop.run("sync", "--init", "https://127.0.0.1:9/none.git", code=1).stderr
     assert "could not reach https://127.0.0.1:9/none.git" in said and len(said.splitlines()) == 1
     assert "could not reach" in laptop.run("sync", code=1).stderr  # and the games are safe
