@@ -21,13 +21,14 @@ from . import (
     params,
     round_commands,
     setup_commands,
+    sync_commands,
 )
 
 # The commands in the order --help lists them (the evening's, not the modules')
 LISTED = ("new", "bid", "tricks", "show", "undo", "redo", "history", "edit", "list", "use",
           "abandon", "delete", "finish", "export", "rules", "path", "restore", "doctor",
           "penalty", "play", "serve", "settle", "stats", "ratings", "players", "player", "chart",
-          "share", "config", "completion")
+          "share", "sync", "choose", "config", "completion")
 
 
 class Words(typer.core.TyperGroup):
@@ -83,7 +84,8 @@ def root(
 # imported): catalogs.py finds every command's help by its `@app.command` decorator, and
 # words.py calls the same functions when it reads the words itself
 for declared_name, settings, function in sorted(
-        (entry for module in (round_commands, games_commands, after_commands, setup_commands)
+        (entry for module in (round_commands, games_commands, after_commands, setup_commands,
+                                      sync_commands)
          for entry in module.app.registered),
         key=lambda entry: LISTED.index(entry[0] or entry[2].__name__)):
     app.command(declared_name, **settings)(params.typed(function))

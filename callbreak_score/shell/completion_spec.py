@@ -194,6 +194,17 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'output', 'opts': ['-o', '--output'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Write to FILE instead of standard output.', 'choices': [], 'complete': None, 'required': False, 'type': 'text'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
+        'sync': {'run': 'callbreak_score.shell.sync_commands:sync',
+            'short_help': 'Exchange the games with the other devices...', 'params': [
+            {'kind': 'option', 'name': 'init', 'opts': ['--init'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Set up syncing with a git remote: a URL, or a folder (a bare repository is made there when it is empty).', 'choices': [], 'complete': None, 'required': False, 'type': 'text'},
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
+        ]},
+        'choose': {'run': 'callbreak_score.shell.sync_commands:choose',
+            'short_help': 'Keep one version of a game changed on two...', 'params': [
+            {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': True, 'type': 'text'},
+            {'kind': 'argument', 'name': 'version', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': None, 'required': True, 'type': 'text'},
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
+        ]},
         'config': {'run': 'callbreak_score.shell.setup_commands:config',
             'short_help': "Your table's settings: language, digits,...", 'loose': True, 'params': [
             {'kind': 'argument', 'name': 'key', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'settings', 'required': False, 'type': 'text'},
@@ -285,6 +296,9 @@ HELP = {
     "Chart every player's running total round...": {'zsh': "Chart every player''s running total round...", 'fish': "Chart every player's running total round...", 'powershell': "Chart every player's running total round..."},
     'A game to send: the order and totals as...': {'zsh': 'A game to send\\\\: the order and totals as...', 'fish': 'A game to send: the order and totals as...', 'powershell': 'A game to send: the order and totals as...'},
     'text: a short summary for a chat app; svg: a picture; html: a page.': {'zsh': 'text\\\\: a short summary for a chat app; svg\\\\: a picture; html\\\\: a page.', 'fish': 'text: a short summary for a chat app; svg: a picture; html: a page.', 'powershell': 'text: a short summary for a chat app; svg: a picture; html: a page.'},
+    'Exchange the games with the other devices...': {'zsh': 'Exchange the games with the other devices...', 'fish': 'Exchange the games with the other devices...', 'powershell': 'Exchange the games with the other devices...'},
+    'Set up syncing with a git remote: a URL, or a folder (a bare repository is made there when it is empty).': {'zsh': 'Set up syncing with a git remote\\\\: a URL, or a folder (a bare repository is \nmade there when it is empty).', 'fish': 'Set up syncing with a git remote: a URL, or a folder (a bare repository is made \nthere when it is empty).', 'powershell': 'Set up syncing with a git remote: a URL, or a folder (a bare repository is made \nthere when it is empty).'},
+    'Keep one version of a game changed on two...': {'zsh': 'Keep one version of a game changed on two...', 'fish': 'Keep one version of a game changed on two...', 'powershell': 'Keep one version of a game changed on two...'},
     "Your table's settings: language, digits,...": {'zsh': "Your table''s settings\\\\: language, digits,...", 'fish': "Your table's settings: language, digits,...", 'powershell': "Your table's settings: language, digits,..."},
     'Remove a setting.': {'zsh': 'Remove a setting.', 'fish': 'Remove a setting.', 'powershell': 'Remove a setting.'},
     'Print the TAB-completion script for a...': {'zsh': 'Print the TAB-completion script for a...', 'fish': 'Print the TAB-completion script for a...', 'powershell': 'Print the TAB-completion script for a...'},

@@ -75,6 +75,9 @@ def list_games(
     more = len(shown) > 20 and not show_all
     shown = shown[:20] if more else shown
     current = store.current_id()
+    from callbreak_score.storage.versions import conflicts, kept_version
+
+    apart = conflicts()  # versions of a game two devices changed apart (sync)
     entries = []
     damaged = []
     for game_id in shown:
@@ -83,6 +86,8 @@ def list_games(
         except Refused as error:
             entry = {"id": game_id, "damaged": True, "problem": str(error)}
             damaged.append(error)
+        if game_id in apart:
+            entry["versions"] = [kept_version(game_id), *apart[game_id]]
         entries.append({**entry, "current": game_id == current})
     if json:
         import json as jsonlib
@@ -90,10 +95,13 @@ def list_games(
         sys.stdout.write(jsonlib.dumps(entries, ensure_ascii=False, indent=2) + "\n")
         return
     from callbreak_score.views import listview, speech
+    from callbreak_score.views.syncview import conflict_lines
 
     say(listview.game_list(entries, current, acts.screen()))
     if more:
         say(_("Older games are not shown; 'callbreak list --all' shows them all."))
+    for line in conflict_lines(apart, {game_id: kept_version(game_id) for game_id in apart}):
+        say(line)
     for problem in damaged:
         complain(t("damaged: {problem}", problem=speech.said(problem)))
 

@@ -43,6 +43,8 @@ PAGES = {
             ('player', 'Rename a player, or merge two names of one person (Ram and राम), in stats, settle and\nratings; the games keep the names as played.'),
             ('chart', "Chart every player's running total round by round."),
             ('share', 'A game to send: the order and totals as text, or the scorecard and chart as a picture.'),
+            ('sync', 'Exchange the games with the other devices through git: commit, fetch, merge, push.'),
+            ('choose', 'Keep one version of a game changed on two devices apart; the others are dropped.'),
             ('config', "Your table's settings: language, digits, currency and the defaults for 'new'."),
             ('completion', 'Print the TAB-completion script for a shell (the same as completions/ holds).'),
         ],
@@ -497,6 +499,35 @@ PAGES = {
             ('Options', [
                 ('--format <text|svg|html>', 'text: a short summary for a chat app; svg: a picture; html: a page.', '[default: text]', True),
                 ('-o, --output FILE', 'Write to FILE instead of standard output.', '', True),
+                ('--help', 'Show this message and exit.', '', False),
+            ]),
+        ],
+    },
+    'sync': {
+        'prog': 'callbreak sync',
+        'usage': '[OPTIONS]',
+        'help': 'Exchange the games with the other devices through git: commit, fetch, merge, push.',
+        'epilog': None,
+        'no_args_is_help': False,
+        'sections': [
+            ('Options', [
+                ('--init REMOTE', 'Set up syncing with a git remote: a URL, or a folder (a bare repository is made there when it is empty).', '', True),
+                ('--help', 'Show this message and exit.', '', False),
+            ]),
+        ],
+    },
+    'choose': {
+        'prog': 'callbreak choose',
+        'usage': '[OPTIONS] {GAME} {VERSION}',
+        'help': 'Keep one version of a game changed on two devices apart; the others are dropped.',
+        'epilog': None,
+        'no_args_is_help': False,
+        'sections': [
+            ('Arguments', [
+                ('GAME', 'The game changed on two devices.', '[required]', True),
+                ('VERSION', "The version to keep, as 'sync', 'list' or 'doctor' name it.", '[required]', True),
+            ]),
+            ('Options', [
                 ('--help', 'Show this message and exit.', '', False),
             ]),
         ],

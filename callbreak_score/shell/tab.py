@@ -116,7 +116,7 @@ def dynamic(kind: str, incomplete: str, values: dict[str, list[str]]) -> list[st
         from callbreak_score.storage.store import game_ids
 
         try:
-            return game_ids(incomplete, limit=100)
+            return game_ids(incomplete, limit=100, by_time=False)
         except Refused:  # a folder it may not read: nothing to offer, never a traceback
             return []
     if kind in ("pairs", "players"):

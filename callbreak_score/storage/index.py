@@ -658,8 +658,8 @@ def games_since(moment: float | None, until: float | None = None
     if moment is not None:
         earliest = time.localtime(moment - 86400)
         day = time.strftime("%y%m%d", earliest) if earliest.tm_year >= 2000 else ""
-    games, problems = [], []
-    for game_id in reversed(store.game_ids()):
+    found, problems = [], []
+    for game_id in store.game_ids(by_time=False):  # names only: put in order once read
         if game_id[:6] < day:
             continue
         try:
@@ -672,8 +672,9 @@ def games_since(moment: float | None, until: float | None = None
             continue
         when = begun.timestamp()
         if (moment is None or when >= moment) and (until is None or when < until):
-            games.append(game)
-    return games, problems
+            found.append((when, game_id, game))
+    found.sort(key=lambda seen: seen[:2])
+    return [game for _, _, game in found], problems
 
 
 def names(report: Report | None = None) -> tuple[list[tuple[str, int]], list[Refused]]:

@@ -41,11 +41,8 @@ def list_backups(game_id: str) -> list[tuple[int, str, Game | Refused]]:
     return listed
 
 
-TRASH = "trash"  # deleted games, one file each: `restore` brings one back (never synced)
-
-
 def trash_path(game_id: str) -> str:
-    return os.path.join(store.home(), TRASH, store.check_id(game_id) + ".json")
+    return os.path.join(store.home(), store.TRASH, store.check_id(game_id) + ".json")
 
 
 def delete(game_id: str) -> Game:
@@ -171,6 +168,7 @@ def check_all(fix: bool) -> list[Problem]:
         else:
             problems.append(((Said("{path}: temp file left by an interrupted save; "
                                    "'callbreak doctor --fix' removes it", path=path),), True))
+    problems += _apart()
     try:
         current = store.current_id()
     except Refused as error:
@@ -192,6 +190,33 @@ def check_all(fix: bool) -> list[Problem]:
                                game=current),), True))
     _check_index()
     return problems
+
+
+def _apart() -> list[Problem]:
+    """The versions sync kept beside a game two devices changed apart: named, with the
+    command that chooses (never fixed here: which one to keep is the user's to say)."""
+    from .versions import CONFLICTS, conflicts, kept_version
+
+    out: list[Problem] = []
+    folder = os.path.join(store.home(), CONFLICTS)
+    try:
+        found = conflicts()
+    except Unreadable as error:
+        return [((error,), True)]
+    for name in sorted(store.names(folder)):
+        game_id = name.split(".", 1)[0]
+        if name.endswith(".tmp"):  # a write a killed sync left; never read, never sent
+            continue
+        if game_id not in found or not name.endswith(".json"):
+            out.append(((Said("{path}: not a version kept by sync (conflicts/ID.VERSION.json); "
+                              "move it out of the data folder",
+                              path=os.path.join(folder, name)),), True))
+    for game_id, others in found.items():
+        out.append(((Said("Game {game} was changed on two devices apart: this folder's version "
+                          "is {kept}, the other {versions}; keep one with 'callbreak choose "
+                          "{game} VERSION'.", game=game_id, kept=kept_version(game_id) or "-",
+                          versions=", ".join(others)),), True))
+    return out
 
 
 def _check_index() -> None:

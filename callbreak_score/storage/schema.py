@@ -24,15 +24,28 @@ JSON_WORDS = (Word("Expecting value"), Word("Expecting property name enclosed in
               Word("Invalid control character at"), Word("Invalid \\escape"),
               Word("Invalid \\uXXXX escape"))
 
-MAX_PER_DAY = 999_999  # the largest number an id takes (is_id); store.add stops there
+MAX_PER_DAY = 999_999  # the largest number an old id takes (is_id)
+# the characters after the dash of a new id: no look-alikes (0/o, 1/i/l)
+ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 
 
 def is_id(text: str) -> bool:
-    """Whether a text is a game id as stored: the date in six Latin digits, '-', and the
-    day's number, 1 to 999999 with no leading zero (\\A[0-9]{6}-[1-9][0-9]{0,5}\\Z, read
-    by hand: a regular expression costs every command its compiling)."""
-    return (8 <= len(text) <= 13 and text[6] == "-" and text.isascii()
-            and text[:6].isdigit() and text[7:].isdigit() and text[7] != "0")
+    """Whether a text is a game id as stored: the date in six Latin digits, '-', and
+    either three characters of ALPHABET, one of them a letter (the ids made now), or the
+    day's number, 1 to 999999 with no leading zero (the ids made before sync; read by
+    hand: a regular expression costs every command its compiling)."""
+    if not (8 <= len(text) <= 13 and text[6] == "-" and text.isascii()
+            and text[:6].isdigit()):
+        return False
+    tail = text[7:]
+    if tail.isdigit():
+        return tail[0] != "0"
+    return is_drawn(tail)
+
+
+def is_drawn(tail: str) -> bool:
+    """Whether the part after the dash is of a new id: 3 of ALPHABET, one a letter."""
+    return len(tail) == 3 and all(c in ALPHABET for c in tail) and not tail.isdigit()
 
 
 MAX_DIGITS = 18  # no number in a game is longer; a longer one is damage, not a score

@@ -9,6 +9,9 @@ The only module that touches the data folder. Layout under the data folder:
   .lock                    the lock file every writer holds (never deleted)
   damaged/                 files `doctor --fix` moved aside, bytes unchanged
   index.sqlite3            the stats index, derived from games/ (index.py, also this floor)
+  renamed/<old>.<new>.json ids sync changed where two games had one (sync.py, versions.py)
+  conflicts/<id>.<v>.json  versions of a game two devices changed apart, until `choose`
+  .git/, .gitignore        with `sync`: the repository whose work tree the folder is
 """
 
 from __future__ import annotations
@@ -22,12 +25,15 @@ from callbreak_score.core.errors import Damaged, Refused, Said, cut_word, os_rea
 from callbreak_score.core.game import Game
 
 from .files import CURRENT_LIMIT, GAME_LIMIT, Unreadable, read_regular
-from .schema import MAX_PER_DAY, SCHEMA, decode, encode, is_id, version
+from .schema import ALPHABET, SCHEMA, decode, encode, is_drawn, is_id, version
 
 BACKUPS = 3
+TRASH = "trash"  # deleted games, one file each, until `restore` (recovery.py); never synced
 LOCK_TIMEOUT = 5.0
 # a game file's name; compiled (and cached by re) when ids are listed, not at every start
-FILE_NAME = r"\d{6}-[1-9]\d{0,5}\.json\Z"
+FILE_NAME = r"\d{6}-(?:[1-9]\d{0,5}|[2-9a-hjkmnp-z]{3})\.json\Z"
+MAX_DRAWN = 10_000  # new ids a day may hold (of 29,279): past that, drawing a free one is slow
+RENAMED = "renamed"  # renamed/<old id>.<new id>.json: ids that sync changed, written once
 
 
 def home() -> str:
@@ -45,15 +51,34 @@ def _dir(name: str) -> str:
 
 
 def check_id(game_id: str) -> str:
-    """The game id as stored (typed in any digits: २६११२९-१ is 261129-1); anything else
-    is refused (no paths, no tricks)."""
+    """The game id as stored (typed in any digits and either case: २६११२९-१ is 261129-1);
+    a unique start of a stored id, or of the part after its dash, stands for that id;
+    anything else is refused (no paths, no tricks)."""
     from callbreak_score.core.numbers import latin
 
-    stored = latin(game_id)
-    if not is_id(stored):
-        raise Refused("'{game}' is not a game id; ids look like {example} (see 'callbreak list')",
-                      game=cut_word(game_id), example="261129-1")
-    return stored
+    stored = latin(game_id).lower()
+    if is_id(stored):
+        return stored
+    if 0 < len(stored) <= 13 and stored.isascii() and all(
+            c.isdigit() or c in ALPHABET or c == "-" for c in stored):
+        return _unique(stored, game_id)
+    raise Refused("'{game}' is not a game id; ids look like {example} (see 'callbreak list')",
+                  game=cut_word(game_id), example="261129-k7m")
+
+
+def _unique(start: str, typed: str) -> str:
+    """The one stored id that begins with `start` (else whose part after the dash does)."""
+    found = game_ids(start, by_time=False)
+    if not found and "-" not in start:
+        found = [i for i in game_ids(by_time=False) if i[7:].startswith(start)]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise Refused("no game '{game}'; see 'callbreak list'", game=cut_word(typed))
+    shown = sorted(found)[:6]
+    raise Refused("'{game}' is the start of {count} games ({games}); type more of the id",
+                  game=cut_word(typed), count=len(found),
+                  games=", ".join(shown) + (", …" if len(found) > len(shown) else ""))
 
 
 def game_path(game_id: str) -> str:
@@ -107,11 +132,14 @@ def month_folders() -> list[str]:
                   reverse=True)
 
 
-def game_ids(prefix: str = "", limit: int | None = None) -> list[str]:
-    """Stored game ids starting with `prefix`, newest first, from file names alone.
+def game_ids(prefix: str = "", limit: int | None = None, by_time: bool = True) -> list[str]:
+    """Stored game ids starting with `prefix`, newest first.
 
     Month folders are listed newest first and only until `limit` ids are found, so the
-    newest games cost the same with 3 games stored or 10,000.
+    newest games cost the same with 3 games stored or 10,000. Ids sort by day from their
+    names; within a day, numbered ids (made before sync) by their number, and a day that
+    holds drawn ids by each game's `created`, read from its file (a day's few games;
+    `by_time=False` leaves a day's ids in name order, for TAB, whose shell sorts them).
     """
     found: list[str] = []
     for month in month_folders():
@@ -122,26 +150,112 @@ def game_ids(prefix: str = "", limit: int | None = None) -> list[str]:
                if n.startswith(month) and n.startswith(prefix)]
         # Same day: a shorter number is a smaller one, so (day, length, id) sorts by time.
         ids.sort(key=lambda i: (i[:6], len(i), i), reverse=True)
+        if by_time:
+            ids = _by_time(ids, None if limit is None else limit - len(found))
         found += ids
         if limit is not None and len(found) >= limit:
             return found[:limit]
     return found
 
 
-def add(draft: Game) -> Game:
-    """Store a new game under the next free id of its day and make it current.
+def _by_time(ids: list[str], wanted: int | None) -> list[str]:
+    """A month's ids (by day, newest first) with each day holding a drawn id put in the
+    order its games were created, as far as the `wanted` newest need."""
+    out: list[str] = []
+    at = 0
+    while at < len(ids) and (wanted is None or len(out) < wanted):
+        end = at
+        while end < len(ids) and ids[end][:6] == ids[at][:6]:
+            end += 1
+        day = ids[at:end]
+        if len(day) > 1 and any(not i[7:].isdigit() for i in day):
+            day.sort(key=lambda i: (_created_key(i), i), reverse=True)
+        out += day
+        at = end
+    return out + ids[at:]
 
-    Call under the lock. Ids are the start date (YYMMDD, from `created`) and a number.
+
+def _created_key(game_id: str) -> tuple[int, int]:
+    """When a game was created, as seconds of UTC, from its file's bytes (without decoding
+    it), then when the file was last saved (games made in the same second); when `created`
+    cannot be read (a damaged file), when the file was last saved alone."""
+    from .schema import time_fields
+
+    path = game_path(game_id)
+    try:
+        data = read_bytes(path)
+    except (OSError, Damaged):
+        data = b""
+    at = data.find(b'"created": "')
+    text = data[at + 12:data.find(b'"', at + 12)].decode("ascii", "replace") if at >= 0 else ""
+    try:
+        saved = os.stat(path).st_mtime_ns
+    except OSError:
+        saved = 0
+    fields = time_fields(text)
+    if fields is None:
+        return saved // 1_000_000_000 + _EPOCH, saved
+    year, month, day, hour, minute, second, off_h, off_m, off_s = fields
+    sign = -1 if "-" in text[16:] else 1
+    return (_utc_seconds(year, month, day) + hour * 3600 + minute * 60 + second
+            - sign * (off_h * 3600 + off_m * 60 + off_s)), saved
+
+
+def _utc_seconds(year: int, month: int, day: int) -> int:
+    """Seconds from a fixed day long ago to a day's start (by hand: datetime costs an
+    import)."""
+    y = year - (month <= 2)
+    return (365 * y + y // 4 - y // 100 + y // 400 + (153 * ((month + 9) % 12) + 2) // 5
+            + day) * 86400
+
+
+_EPOCH = _utc_seconds(1970, 1, 1)
+
+
+def draw_id(day: str, taken: set[str] | frozenset[str] = frozenset(),
+            seed: bytes | None = None) -> str:
+    """A new id of the day (YYMMDD): '-' and 3 characters of ALPHABET drawn at random (or
+    from `seed`, the same for every device), one of them a letter, not among `taken`."""
+    import hashlib
+
+    count = 0
+    while True:
+        if seed is None:
+            raw = os.urandom(16)
+        else:
+            raw = hashlib.sha256(seed + str(count).encode()).digest()
+            count += 1
+        tail = "".join(ALPHABET[b % len(ALPHABET)] for b in raw if b < 248)[:3]
+        if is_drawn(tail) and f"{day}-{tail}" not in taken:
+            return f"{day}-{tail}"
+
+
+def renamed() -> dict[str, str]:
+    """The ids sync changed where two games had one: old id -> new id."""
+    out = {}
+    for name in names(_dir(RENAMED)):
+        old, _, new = name.removesuffix(".json").partition(".")
+        if name.endswith(".json") and is_id(old) and is_id(new):
+            out[old] = new
+    return out
+
+
+def add(draft: Game) -> Game:
+    """Store a new game under a fresh id of its day and make it current.
+
+    Call under the lock. Ids are the start date (YYMMDD, from `created`), '-' and 3
+    characters drawn at random: games made on several devices never share one (the
+    few that are checked against: the day's stored ids and the ids sync renamed).
     """
     from callbreak_score.core.values import replace
 
     today = draft.created[2:4] + draft.created[5:7] + draft.created[8:10]
-    taken = [int(i[7:]) for i in game_ids(today + "-", limit=1)]
-    number = max(taken, default=0) + 1
-    if number > MAX_PER_DAY:
+    day = game_ids(today + "-", by_time=False)
+    taken = set(day) | set(renamed()) | set(_trashed(today))
+    if len(day) >= MAX_DRAWN:
         raise Refused("{most} games were started today; no more fit in a day's ids",
-                      most=MAX_PER_DAY)
-    game = replace(draft, id=f"{today}-{number}")
+                      most=MAX_DRAWN)
+    game = replace(draft, id=draw_id(today, taken))
     path = game_path(game.id)
     made = [f for f in (_dir("games"), os.path.dirname(path)) if not os.path.isdir(f)]
     try:
@@ -157,6 +271,11 @@ def add(draft: Game) -> Game:
                 break
         raise
     return game
+
+
+def _trashed(day: str) -> list[str]:
+    """The ids of the day's deleted games in trash/ (restore must find theirs free)."""
+    return [n[:-5] for n in names(_dir(TRASH)) if n.startswith(day) and n.endswith(".json")]
 
 
 # ---- reading ---------------------------------------------------------------------------
@@ -175,6 +294,9 @@ def load(game_id: str) -> Game:
     try:
         data = read_bytes(path)
     except FileNotFoundError:
+        now = renamed().get(game_id) if os.path.isdir(_dir(RENAMED)) else None
+        if now is not None and now != game_id:
+            return load(now)  # sync gave it a new id, another game having this one
         raise Refused("no game '{game}'; see 'callbreak list'", game=game_id) from None
     return decode(data, path, game_id)
 

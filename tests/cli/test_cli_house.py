@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from callbreak_score.shell import tab
+from callbreak_score.storage import store
 from tests.lib.completing import env_for, same_as_typer
 from tests.lib.helpers import snapshot
 from tests.lib.processes import probe
@@ -33,9 +34,9 @@ def test_three_players_with_blind_bids_and_a_penalty(cli) -> None:
     rows = list(csv.reader(io.StringIO(cli("export").stdout)))
     assert rows[0][-2:] == ["blind", "penalty"]
     assert rows[1:] == [
-        ["261129-1", "1", "Asha", "1", "Asha", "5", "6", "10.2", "10.2", "1", "0"],
-        ["261129-1", "1", "Asha", "2", "Bimal", "4", "5", "-4.0", "-4.0", "0", "1"],
-        ["261129-1", "1", "Asha", "3", "Tulsi", "3", "6", "3.3", "3.3", "0", "0"],
+        [store.current_id(), "1", "Asha", "1", "Asha", "5", "6", "10.2", "10.2", "1", "0"],
+        [store.current_id(), "1", "Asha", "2", "Bimal", "4", "5", "-4.0", "-4.0", "0", "1"],
+        [store.current_id(), "1", "Asha", "3", "Tulsi", "3", "6", "3.3", "3.3", "0", "0"],
     ]
     rules = cli("rules").stdout
     assert "players: 3, 17 tricks a round" in rules and "blind bids: at least 5" in rules
@@ -77,7 +78,7 @@ def test_auto_award_shows_the_card_and_the_round_counts(cli) -> None:
     data = json.loads(cli("show", "--json").stdout)
     assert data["rounds"][0]["awarded"] is True and data["rounds"][0]["tricks"] is None
     assert data["rounds"][0]["scores"] == [2.0, 2.0, 3.0, 2.0]
-    assert cli("export").stdout.splitlines()[1] == "261129-1,1,A,1,A,2,,2.0,2.0"
+    assert cli("export").stdout.splitlines()[1] == f"{store.current_id()},1,A,1,A,2,,2.0,2.0"
 
 
 def test_the_new_options_are_stored_and_described(cli) -> None:

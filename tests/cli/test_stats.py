@@ -255,8 +255,9 @@ def test_a_damaged_game_is_skipped_with_a_warning(cli, home: Path) -> None:
     assert "sound" in cli("doctor").stdout
 
 
-def test_filters_and_players(cli, home: Path) -> None:
+def test_filters_and_players(cli, home: Path, clock) -> None:
     seed_game(cli)
+    clock.shift(60)  # a later game (ids are drawn: within a second, the order is the id's)
     seed_game(cli, ("asha", "Hari", "Tulsi", "Maya"))
     everyone = stats_json(cli)
     assert everyone["asha"]["games"] == 2 and everyone["asha"]["name"] == "asha"

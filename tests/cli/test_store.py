@@ -268,22 +268,54 @@ def test_a_new_folder_is_made_durable_in_its_parent(cli, home: Path,
     assert str(month) in synced
 
 
-def test_the_days_counter_never_makes_an_id_the_check_refuses(cli, home: Path) -> None:
+def test_new_ids_are_the_day_and_three_drawn_characters_never_one_taken(
+        cli, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cli("new", *PLAYERS)
     first = store.game_ids()[0]
-    day = first[:6]
+    assert len(first) == 10 and first[:7] == "261129-" and schema.is_id(first)
+    assert all(c in schema.ALPHABET for c in first[7:]) and not first[7:].isdigit()
+    # the draw passes over an id already stored (and one sync renamed away)
     folder = Path(store.game_path(first)).parent
-    (folder / f"{day}-9999.json").write_bytes(Path(store.game_path(first)).read_bytes()
-                                              .replace(first.encode(), f"{day}-9999".encode()))
+    draws = iter([b"\x00" * 16, bytes([8, 8, 8]) * 5, bytes([9, 9, 9]) * 5, bytes([10] * 16)])
+    real = os.urandom
+    monkeypatch.setattr(store.os, "urandom", lambda n: next(draws) if n == 16 else real(n))
+    taken = "261129-aaa"
+    (folder / f"{taken}.json").write_bytes(Path(store.game_path(first)).read_bytes()
+                                           .replace(first.encode(), taken.encode()))
+    (home / "renamed").mkdir()
+    (home / "renamed" / "261129-bbb.261129-xyz.json").write_text("{}")
+    cli("new", *PLAYERS)  # 222 (digits only), aaa (stored), bbb (renamed): then ccc
+    assert store.current_id() == "261129-ccc"
+    assert store.renamed() == {"261129-bbb": "261129-xyz"}
+
+
+def test_a_day_holding_drawn_ids_lists_its_games_in_the_order_they_were_created(
+        cli, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = os.urandom
+    monkeypatch.setattr(store.os, "urandom", lambda n: bytes([20] * n) if n == 16 else real(n))
     cli("new", *PLAYERS)
-    assert store.game_ids()[0] == f"{day}-10000"
-    assert store.load(f"{day}-10000").players == tuple(PLAYERS)
-    last = f"{day}-{schema.MAX_PER_DAY}"
-    (folder / f"{last}.json").write_bytes(Path(store.game_path(first)).read_bytes()
-                                          .replace(first.encode(), last.encode()))
-    before = snapshot(home)
-    assert "no more fit in a day's ids" in cli("new", *PLAYERS, code=1).stderr
-    assert snapshot(home) == before
+    first = store.game_ids()[0]
+    assert first == "261129-ppp"
+    folder = Path(store.game_path(first)).parent
+    data = Path(store.game_path(first)).read_bytes()
+    made = {"261129-1": "2026-11-29T09:00:00+05:45", "261129-zzz": "2026-11-29T10:00:00+05:45",
+            "261129-222a"[:10]: "2026-11-29T08:00:00+05:45",
+            "261129-aab": "2026-11-29T04:00:00-01:00"}  # 10:45 in Kathmandu
+    created = json.loads(data)["created"]
+    for game_id, when in made.items():
+        (folder / f"{game_id}.json").write_bytes(
+            data.replace(first.encode(), game_id.encode()).replace(created.encode(), when.encode()))
+    assert store.game_ids() == [first, "261129-aab", "261129-zzz", "261129-1", "261129-222"]
+    assert store.game_ids(limit=2) == [first, "261129-aab"]
+    assert sorted(store.game_ids(by_time=False)) == sorted(store.game_ids())
+    # a unique start, or the part after the dash, names a game; two games are refused
+    assert store.check_id("261129-z") == "261129-zzz" == store.check_id("ZZ")
+    assert store.check_id("AAB") == "261129-aab"
+    assert "Game 261129-aab" in cli("show", "261129-a").stdout
+    error = cli("show", "2611", code=1).stderr
+    assert "'2611' is the start of 5 games (261129-1, 261129-222, 261129-aab, 261129-ppp, " \
+        "261129-zzz); type more of the id" in error and len(error.splitlines()) == 1
+    assert "no game '261129-b'" in cli("show", "261129-b", code=1).stderr
 
 
 @pytest.mark.parametrize(("text", "sound"), [
@@ -300,3 +332,13 @@ def test_a_stored_time_is_an_iso_8601_time_of_a_real_moment(text, sound) -> None
     from callbreak_score.storage.schema import is_time
 
     assert is_time(text) is sound
+
+
+def test_an_id_sync_renamed_still_opens_the_game_where_no_game_holds_it(cli, home: Path) -> None:
+    cli("new", *PLAYERS)
+    new = store.current_id()
+    (home / "renamed").mkdir()
+    (home / "renamed" / f"261129-1.{new}.json").write_text("{}")
+    assert f"Game {new}" in cli("show", "261129-1").stdout
+    assert json.loads(cli("show", "--json", "261129-1").stdout)["id"] == new
+    assert "no game '261129-2'" in cli("show", "261129-2", code=1).stderr

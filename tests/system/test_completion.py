@@ -97,16 +97,21 @@ def test_generated_lines_answer_as_typer_does(home: Path, words, shell) -> None:
         assert fast == typer_answer(env), (shell, line)
 
 
-def test_game_ids_come_newest_first_from_file_names_alone(cli, home: Path) -> None:
+def test_game_ids_come_newest_day_first_from_file_names_alone(cli, home: Path) -> None:
     for n in range(12):
         cli("new", f"P{n}", "B", "C", "D")
-    damaged = Path(store.game_path(store.game_ids()[-3]))
-    damaged.write_text("damaged, and never parsed")
+    folder = Path(store.game_path(store.game_ids()[0])).parent
+    for n in (1, 2, 12):  # numbered ids of before sync, and a game of the day before
+        (folder / f"261129-{n}.json").write_text("damaged, and never parsed")
+    (folder / "261128-k7m.json").write_text("damaged, and never parsed")
     env = env_for("bash", "callbreak use ")
     text, code = tab.respond(env)
     ids = text.split("\n")
-    assert code == 0 and ids[0].endswith("-12") and ids[-1].endswith("-1") and len(ids) == 12
-    assert ids == store.game_ids()
+    # within a day: drawn ids (in name order: no file is read), then the numbered ones
+    assert code == 0 and len(ids) == 16 and ids[-4:] == ["261129-12", "261129-2", "261129-1",
+                                                          "261128-k7m"]
+    assert ids[:12] == sorted(ids[:12], reverse=True)
+    assert ids == store.game_ids(by_time=False) and sorted(ids) == sorted(store.game_ids())
 
 
 def test_game_id_completion_offers_the_100_newest_that_match(home: Path) -> None:
@@ -149,7 +154,7 @@ def test_the_bash_script_completes_in_a_real_bash(cli, home: Path) -> None:
     result = subprocess.run(["bash", "--norc", "-c", program], capture_output=True, text=True,
                             env=env)
     lines = result.stdout.splitlines()
-    assert lines[:3] == store.game_ids(), result.stderr
+    assert lines[:3] == store.game_ids(by_time=False), result.stderr
     assert "-o nosort" in lines[3]
 
 

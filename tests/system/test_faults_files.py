@@ -23,6 +23,22 @@ from tests.lib.helpers import FIXTURES
 from tests.lib.processes import callbreak_command
 
 GAME = "261129-1"
+
+
+@pytest.fixture(autouse=True)
+def numbered_ids(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The games these tests make in process are numbered as before ids were drawn
+    (261129-1, -2, ...), so that GAME and the damage written into a file name them."""
+
+    def numbered(day: str, taken=frozenset(), seed=None) -> str:
+        n = 1
+        while f"{day}-{n}" in taken:
+            n += 1
+        return f"{day}-{n}"
+
+    monkeypatch.setattr(store, "draw_id", numbered)
+
+
 PLAYERS = ("Asha", "Bimal", "Chandra", "Dipak")
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and modes are POSIX")
 

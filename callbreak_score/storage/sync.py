@@ -1,0 +1,452 @@
+"""`sync`: the data folder kept in a git repository and exchanged with a git remote.
+
+The data folder is the work tree (its .git beside games/), but git never writes a game:
+git commits, fetches and pushes, and the merge is worked out here, file by file, from
+the trees of the two commits (versions.py decides a game changed on both sides). The
+files that change are then written by the store, each atomically, new files first, and
+only then does the branch move: a sync killed at any moment leaves every game whole, and
+the next sync commits what was written and merges again to the same result.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.game import Game
+from callbreak_score.core.values import replace
+
+from . import schema, store, versions
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from subprocess import CompletedProcess
+
+BRANCH = "main"
+TIMEOUT = 120.0  # seconds a git command may take (a slow network, a big first push)
+EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+# Only the games and the logs travel: everything else in the data folder is derived
+# (the stats index, `current`, the lock, temp files, backups, trash) or this device's own.
+IGNORE = """\
+# callbreak sync: only these travel; the rest of the data folder is derived or this device's
+/*
+.*
+*.tmp
+!/.gitignore
+!/.gitattributes
+!/games/
+!/people/
+!/renamed/
+!/conflicts/
+"""
+# git never merges a file's text (callbreak does), nor changes its line ends
+ATTRIBUTES = "* -text -merge\n"
+TRAVELS = ("games/", "people/", "renamed/", "conflicts/")
+
+
+class Report:
+    """What a sync did: games renamed (old, new), games kept where one device deleted
+    them and another changed them, the games received, and the conflicts now standing
+    (game -> the versions kept beside it)."""
+
+    def __init__(self, remote: str) -> None:
+        self.remote = remote
+        self.renamed: list[tuple[str, str]] = []
+        self.kept: list[str] = []
+        self.received = 0
+        self.conflicts: dict[str, list[str]] = {}
+
+
+class GitFailed(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def git(*args: str, data: bytes | None = None, index: str | None = None,
+        check: bool = True) -> CompletedProcess:
+    """Run git on the data folder: fixed words, never a prompt, a time limit."""
+    import subprocess
+
+    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_ASKPASS": "",
+           "SSH_ASKPASS": "", "GIT_SSH_COMMAND": os.environ.get(
+               "GIT_SSH_COMMAND", "ssh -o BatchMode=yes -o ConnectTimeout=20")}
+    if index is not None:
+        env["GIT_INDEX_FILE"] = index
+    try:
+        # a user's settings that would stop a commit here (signing asks for a passphrase)
+        done = subprocess.run(["git", "-c", "commit.gpgSign=false", "-C", store.home(), *args],
+                              input=data, capture_output=True, env=env, timeout=TIMEOUT)
+    except FileNotFoundError:
+        raise Refused("sync needs the git program, which is not installed (or not on the "
+                      "PATH); install git and run it again") from None
+    except subprocess.TimeoutExpired:
+        raise Refused("git did not finish within {seconds} s; nothing is lost, run "
+                      "'callbreak sync' again", seconds=int(TIMEOUT)) from None
+    if check and done.returncode != 0:
+        raise GitFailed(_reason(done.stderr))
+    return done
+
+
+def _reason(stderr: bytes) -> str:
+    lines = [line.strip() for line in stderr.decode("utf-8", "replace").splitlines()
+             if line.strip() and not line.startswith("hint:")]
+    last = lines[-1] if lines else "git failed"
+    return last.removeprefix("fatal: ").removeprefix("error: ")[:300]
+
+
+def _out(*args: str, **kwargs: object) -> str:
+    return git(*args, **kwargs).stdout.decode("utf-8", "replace").strip()  # type: ignore[arg-type]
+
+
+def is_set_up() -> bool:
+    return os.path.isdir(os.path.join(store.home(), ".git"))
+
+
+def remote_url() -> str:
+    done = git("config", "--get", "remote.origin.url", check=False)
+    return done.stdout.decode("utf-8", "replace").strip()
+
+
+def _local_path(remote: str) -> str | None:
+    """The folder a remote names when it is a folder on this machine (not a URL)."""
+    if "://" in remote or (":" in remote.split("/")[0] and not os.path.splitdrive(remote)[0]):
+        return None
+    return os.path.abspath(os.path.expanduser(remote))
+
+
+def init(remote: str) -> Report:
+    """Make the data folder a git repository syncing with `remote` (a bare repository is
+    made there when it is an empty or missing folder on this machine), then sync."""
+    home = store.home()
+    _run_outside("--version")  # no git: refused before the data folder is touched
+    with store.locked(create=True):
+        folder = _local_path(remote)
+        if folder is not None:
+            remote = folder
+            if not os.path.isdir(folder) or not os.listdir(folder):
+                _run_outside("init", "-q", "--bare", folder)
+                _run_outside("--git-dir", folder, "symbolic-ref", "HEAD", f"refs/heads/{BRANCH}")
+        if not is_set_up():
+            _checked("-c", f"init.defaultBranch={BRANCH}", "init", "-q")
+            _checked("symbolic-ref", "HEAD", f"refs/heads/{BRANCH}")
+        if git("config", "user.email", check=False).returncode != 0:  # no name set up
+            _checked("config", "user.name", "callbreak on " + _device())
+            _checked("config", "user.email", "callbreak@localhost")
+        for name, text in ((".gitignore", IGNORE), (".gitattributes", ATTRIBUTES)):
+            store.write_atomic(os.path.join(home, name), text.encode())
+        if remote_url():
+            _checked("remote", "set-url", "origin", remote)
+        else:
+            _checked("remote", "add", "origin", remote)
+    return sync()
+
+
+def _run_outside(*args: str) -> None:
+    import subprocess
+
+    try:
+        done = subprocess.run(["git", *args], capture_output=True, timeout=TIMEOUT,
+                              env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"})
+    except FileNotFoundError:
+        raise Refused("sync needs the git program, which is not installed (or not on the "
+                      "PATH); install git and run it again") from None
+    except subprocess.TimeoutExpired:
+        raise Refused("git did not finish within {seconds} s; nothing is lost, run "
+                      "'callbreak sync' again", seconds=int(TIMEOUT)) from None
+    if done.returncode != 0:
+        raise Refused("git failed: {error}; nothing is lost", error=_reason(done.stderr))
+
+
+def _checked(*args: str, **kwargs: object) -> CompletedProcess:
+    try:
+        return git(*args, **kwargs)  # type: ignore[arg-type]
+    except GitFailed as failed:
+        raise Refused("git failed: {error}; nothing is lost", error=failed.reason) from None
+
+
+def sync() -> Report:
+    """Commit this folder's changes, fetch, merge, write what changed, push."""
+    if not is_set_up():
+        raise Refused("this data folder does not sync yet; start with 'callbreak sync "
+                      "--init REMOTE' (a git URL or a folder)")
+    report = Report(remote=remote_url())
+    try:
+        _sync(report)
+    except GitFailed as failed:
+        raise Refused("git failed: {error}; nothing is lost", error=failed.reason) from None
+    report.conflicts = versions.conflicts()
+    return report
+
+
+def _sync(report: Report) -> None:
+    with store.locked(create=True):
+        _clear_leftovers()
+        _commit("callbreak: changes on " + _device())
+        for _attempt in range(4):
+            try:
+                git("fetch", "-q", "origin")
+            except GitFailed as failed:
+                raise Refused("could not reach {remote} ({error}); this folder's changes are "
+                              "committed and go with the next sync", remote=report.remote,
+                              error=failed.reason) from None
+            ours = _rev("HEAD")
+            theirs = _rev(f"refs/remotes/origin/{BRANCH}")
+            if theirs is not None and theirs != ours and not _contains(ours, theirs):
+                if ours is not None and _contains(theirs, ours):
+                    result = theirs
+                else:
+                    result = _merge(ours, theirs, report)
+                _check_out(ours, result, report)
+            if _rev("HEAD") is None or _rev("HEAD") == theirs:
+                break
+            pushed = git("push", "-q", "origin", f"HEAD:refs/heads/{BRANCH}", check=False)
+            if pushed.returncode == 0:
+                break
+            reason = _reason(pushed.stderr)
+            if "rejected" not in pushed.stderr.decode("utf-8", "replace"):
+                raise Refused("could not reach {remote} ({error}); this folder's changes are "
+                              "committed and go with the next sync", remote=report.remote,
+                              error=reason)
+        else:
+            raise Refused("the remote changed again and again while syncing; nothing is "
+                          "lost, run 'callbreak sync' again")
+
+
+def _device() -> str:
+    import socket
+
+    return socket.gethostname() or "a device"
+
+
+def _clear_leftovers() -> None:
+    """git's lock files a killed sync left (a git still running gets a moment to end)
+    and the merge's own index."""
+    gitdir = os.path.join(store.home(), ".git")
+    locks = []
+    for folder, dirs, files in os.walk(gitdir):
+        dirs[:] = [d for d in dirs if d != "objects"]
+        locks += [os.path.join(folder, f) for f in files if f.endswith(".lock")]
+    deadline = time.monotonic() + 3
+    while locks and time.monotonic() < deadline:
+        locks = [lock for lock in locks if os.path.lexists(lock)]
+        if locks:
+            time.sleep(0.1)
+    for leftover in [*locks, os.path.join(gitdir, "callbreak-index")]:
+        try:
+            os.remove(leftover)
+        except FileNotFoundError:
+            pass
+
+
+def _commit(message: str) -> None:
+    git("add", "-A", "--", ".")
+    if git("diff", "--cached", "--quiet", check=False).returncode != 0:
+        git("commit", "-q", "--no-verify", "-m", message)
+
+
+def _rev(name: str) -> str | None:
+    done = git("rev-parse", "-q", "--verify", name + "^{commit}", check=False)
+    return done.stdout.decode().strip() or None if done.returncode == 0 else None
+
+
+def _contains(commit: str | None, other: str) -> bool:
+    """Whether `other` is `commit` or one of its ancestors."""
+    if commit is None:
+        return False
+    return git("merge-base", "--is-ancestor", other, commit, check=False).returncode == 0
+
+
+def _tree(commit: str | None) -> dict[str, str]:
+    """path -> blob of a commit's files."""
+    if commit is None:
+        return {}
+    out = git("ls-tree", "-r", "-z", "--full-tree", commit).stdout.decode("utf-8")
+    files = {}
+    for entry in filter(None, out.split("\0")):
+        info, _, path = entry.partition("\t")
+        files[path] = info.split()[2]
+    return files
+
+
+def _blobs(shas: list[str]) -> dict[str, bytes]:
+    """The bytes of blobs, in one git process."""
+    if not shas:
+        return {}
+    out = git("cat-file", "--batch", data="".join(s + "\n" for s in shas).encode()).stdout
+    found, at = {}, 0
+    for sha in shas:
+        end = out.index(b"\n", at)
+        size = int(out[at:end].split()[2])
+        found[sha] = out[end + 1:end + 1 + size]
+        at = end + 2 + size
+    return found
+
+
+def _game(path: str, data: bytes) -> Game | None:
+    try:
+        return schema.decode(data, path)
+    except Refused:
+        return None
+
+
+def _is_game(path: str) -> bool:
+    parts = path.split("/")
+    return (len(parts) == 3 and parts[0] == "games" and parts[2].endswith(".json")
+            and schema.is_id(parts[2][:-5]))
+
+
+def _merge(ours: str | None, theirs: str, report: Report) -> str:
+    """The merge commit of ours and theirs, the files decided here (never by git)."""
+    base_done = git("merge-base", ours, theirs, check=False) if ours else None
+    base = base_done.stdout.decode().strip() if base_done and base_done.returncode == 0 else None
+    trees = [_tree(base), _tree(ours), _tree(theirs)]
+    b, o, t = trees
+    changed = {p for p in {*o, *t} if o.get(p) != t.get(p)
+               and o.get(p) != b.get(p) and t.get(p) != b.get(p)}
+    result: dict[str, str | bytes | None] = {}
+    for path in {*o, *t}:
+        if path in changed or o.get(path) == t.get(path) or t.get(path) == b.get(path):
+            continue
+        result[path] = t.get(path)  # changed on their side only
+    both = sorted(changed)
+    blobs = _blobs(sorted({s for p in both for s in (o.get(p), t.get(p)) if s}))
+    games = {i: _game(i, blobs[t[i]]) for i in both if _is_game(i) and t.get(i)}
+    stored = {p.split("/")[-1][:-5]: tree[p] for tree in trees for p in tree if _is_game(p)}
+
+    def holds(game_id: str) -> Game | None | bool:
+        """The game stored under an id in either commit (None: unreadable), or False."""
+        if game_id in made:
+            return made[game_id]
+        if game_id not in stored:
+            return False
+        return _game(game_id, _blobs([stored[game_id]])[stored[game_id]])
+
+    made: dict[str, Game] = {}
+    for path in both:
+        if o.get(path) is None:  # deleted here, changed there: the change is kept
+            result[path] = t[path]
+            if _is_game(path):
+                report.kept.append(path.split("/")[-1][:-5])
+            continue
+        if t.get(path) is None or not _is_game(path):  # deleted there; or a log file
+            if t.get(path) is None and _is_game(path):
+                report.kept.append(path.split("/")[-1][:-5])
+            continue
+        mine, other = _game(path, blobs[o[path]]), games[path]
+        if mine is None or other is None:
+            won = None
+        elif versions.identity(mine) != versions.identity(other):
+            _collide(path, mine, other, blobs[o[path]], blobs[t[path]], holds, made, result,
+                     report)
+            continue
+        else:
+            won = versions.longer(mine, other)
+        if won is other:
+            result[path] = t[path]
+        elif won is None:  # the histories part: theirs is kept beside the game
+            game_id = path.split("/")[-1][:-5]
+            data = blobs[t[path]]
+            result[versions.conflict_path(game_id, versions.version_of(data))] = data
+    return _write_merge(ours, theirs, result)
+
+
+def _collide(path: str, mine: Game, other: Game, my_data: bytes, their_data: bytes,
+             holds: Callable[[str], Game | None | bool], made: dict[str, Game], result: dict,
+             report: Report) -> None:
+    """Two games under one id: the later one (the same on every device) takes a new id."""
+    order = sorted([(versions.identity(mine), my_data, mine, "ours"),
+                    (versions.identity(other), their_data, other, "theirs")],
+                   key=lambda k: (k[0][0], k[1]))
+    moved, side = order[1][2], order[1][3]
+    new = versions.renaming(moved, holds)
+    made[new] = moved
+    folder = "/".join(path.split("/")[:2])
+    result[f"{folder}/{new}.json"] = schema.encode(replace(moved, id=new))
+    alias, data = versions.renamed_record(moved.id, new, moved)
+    result[alias] = data
+    if side == "ours":
+        result[path] = their_data
+    report.renamed.append((moved.id, new))
+
+
+def _write_merge(ours: str | None, theirs: str, result: dict[str, str | bytes | None]) -> str:
+    """The merge commit: ours with `result`'s paths set (a blob, new bytes, or removed)."""
+    index = os.path.join(store.home(), ".git", "callbreak-index")
+    new_bytes = {p: d for p, d in result.items() if isinstance(d, bytes)}
+    shas = {}
+    for path in sorted(new_bytes):  # the new files are few: a renamed game, its record
+        shas[path] = _out("hash-object", "-w", "--stdin", data=new_bytes[path])
+    lines = []
+    for path, value in sorted(result.items()):
+        if value is None:
+            lines.append(f"0 {'0' * 40}\t{path}")
+        else:
+            lines.append(f"100644 {shas.get(path, value)}\t{path}")
+    try:
+        if ours is not None:
+            git("read-tree", ours, index=index)
+        else:
+            git("read-tree", "--empty", index=index)
+        if lines:
+            git("update-index", "-z", "--index-info", index=index,
+                data="\0".join(lines).encode() + b"\0")
+        tree = _out("write-tree", index=index)
+    finally:
+        try:
+            os.remove(index)
+        except FileNotFoundError:
+            pass
+    parents = ["-p", ours] if ours else []
+    return _out("commit-tree", tree, *parents, "-p", theirs, "-m",
+                "callbreak: sync on " + _device())
+
+
+def _check_out(ours: str | None, result: str, report: Report) -> None:
+    """Write the files that differ between ours and result into the data folder (new
+    files first, then `current` if a game was renamed, then changed, then removed ones),
+    then move the branch."""
+    old, new = _tree(ours), _tree(result)
+    added = sorted(p for p in new if p not in old and p.startswith(TRAVELS))
+    modified = sorted(p for p in new if p in old and old[p] != new[p] and p.startswith(TRAVELS))
+    removed = sorted(p for p in old if p not in new and p.startswith(TRAVELS))
+    blobs = _blobs(sorted({new[p] for p in added + modified}))
+    home = store.home()
+    for path in added:
+        store.write_atomic(os.path.join(home, *path.split("/")), blobs[new[path]])
+    _follow_renames(old, added, blobs, new)
+    for path in modified:
+        store.write_atomic(os.path.join(home, *path.split("/")), blobs[new[path]])
+    for path in removed:
+        try:
+            os.remove(os.path.join(home, *path.split("/")))
+        except FileNotFoundError:
+            pass
+    report.received += sum(1 for p in added + modified + removed if _is_game(p))
+    git("update-ref", f"refs/heads/{BRANCH}", result)
+    git("read-tree", result)
+    git("update-index", "-q", "--refresh", check=False)
+
+
+def _follow_renames(old: dict[str, str], added: list[str], blobs: dict[str, bytes],
+                    new: dict[str, str]) -> None:
+    """`current` follows this device's game when sync gave it a new id."""
+    current = store.current_id()
+    if current is None:
+        return
+    for path in added:
+        if not path.startswith("renamed/"):
+            continue
+        was, _, now = path[len("renamed/"):].removesuffix(".json").partition(".")
+        if was != current or not schema.is_id(now):
+            continue
+        here = old.get(f"games/{was[:4]}/{was}.json")
+        moved = new.get(f"games/{now[:4]}/{now}.json")
+        if here is None or moved is None:
+            continue
+        mine = _game(was, _blobs([here])[here])
+        theirs = _game(now, blobs.get(moved) or _blobs([moved])[moved])
+        if mine and theirs and versions.identity(mine) == versions.identity(theirs):
+            store.set_current(now)

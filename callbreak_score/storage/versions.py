@@ -1,0 +1,123 @@
+"""Versions of one game that two devices made apart: how sync merges them, and the
+versions kept beside a game until the user chooses one (`choose`).
+
+A game changed on two devices is one of three things. When one version's history of
+changes starts with the other's whole history, the longer one is the game. When the
+histories part, both are kept: the version of this folder stays the game, the other is
+kept as conflicts/<id>.<version>.json (a file that travels), its version the first 7
+hex digits of its bytes' SHA-1, the same on every device. When the two are not one
+game at all (another start, other players: two devices made the same numbered id before
+ids were drawn), the later one is renamed, and renamed/<old>.<new>.json says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+
+from callbreak_score.core.errors import Refused, cut_word
+from callbreak_score.core.game import Game
+
+from . import jsontext, schema, store
+
+CONFLICTS = "conflicts"
+
+
+def version_of(data: bytes) -> str:
+    """A version's name: the start of its bytes' SHA-1, the same on every device."""
+    return hashlib.sha1(data).hexdigest()[:7]  # noqa: S324 - a name, not a secret
+
+
+def identity(game: Game) -> tuple[str, tuple[str, ...], int]:
+    """What makes two versions one game: when it started, who sat where, who dealt."""
+    return game.created, game.players, game.first_dealer
+
+
+def conflict_path(game_id: str, version: str) -> str:
+    return os.path.join(CONFLICTS, f"{game_id}.{version}.json")
+
+
+def longer(ours: Game, theirs: Game) -> Game | None:
+    """The version whose history extends the other's (ours when both are the same);
+    None when the histories part."""
+    mine, other = ours.history, theirs.history
+    if ours == theirs:
+        return ours
+    if len(mine) < len(other) and other[:len(mine)] == mine:
+        return theirs
+    if len(other) < len(mine) and mine[:len(other)] == other:
+        return ours
+    return None
+
+
+def renaming(game: Game, holds: Callable[[str], Game | None | bool]) -> str:
+    """The new id of a game renamed where another game has its id: drawn from the game
+    itself, so that every device renames it alike; an id already holding this very game
+    (a sync that was cut short) is its own."""
+    seed = jsontext.dumps([game.id, *identity(game)]).encode()
+    day = game.id[:6]
+    count = 0
+    while True:
+        new = store.draw_id(day, seed=seed + str(count).encode())
+        count += 1
+        held = holds(new)  # False: a free id; None: a game that cannot be read
+        if held is False or (isinstance(held, Game) and identity(held) == identity(game)):
+            return new
+
+
+def renamed_record(old: str, new: str, game: Game) -> tuple[str, bytes]:
+    """The file saying a game's id changed: its path and bytes (the same on every device)."""
+    data = jsontext.dumps({"was": old, "now": new, "created": game.created,
+                           "players": list(game.players)}, indent=2) + "\n"
+    return os.path.join(store.RENAMED, f"{old}.{new}.json"), data.encode()
+
+
+# ---- the versions kept beside a game ---------------------------------------------------
+
+
+def conflicts() -> dict[str, list[str]]:
+    """Game id -> the versions of other devices kept beside it, sorted."""
+    found: dict[str, list[str]] = {}
+    for name in store.names(os.path.join(store.home(), CONFLICTS)):
+        game_id, _, version = name.removesuffix(".json").partition(".")
+        if name.endswith(".json") and schema.is_id(game_id) and len(version) == 7:
+            found.setdefault(game_id, []).append(version)
+    return {game_id: sorted(versions) for game_id, versions in sorted(found.items())}
+
+
+def kept_version(game_id: str) -> str | None:
+    """The version of the game file itself (None when it is gone)."""
+    try:
+        return version_of(store.read_bytes(store.game_path(game_id)))
+    except (OSError, Refused):
+        return None
+
+
+def choose(game_id: str, version: str) -> tuple[str, str]:
+    """Make one version the game and drop the others kept beside it (call under the
+    lock): (the game id, the full version name). A version replacing the game file is
+    saved as a change is, the replaced one becoming backup 1; the dropped ones stay in
+    the sync history."""
+    game_id = store.check_id(game_id)
+    others = conflicts().get(game_id, [])
+    if not others:
+        raise Refused("game {game} has no versions from other devices to choose from",
+                      game=game_id)
+    kept = kept_version(game_id)
+    typed = version.strip().lower()
+    matches = [v for v in {*others, *([kept] if kept else [])} if typed and v.startswith(typed)]
+    if len(matches) != 1:
+        raise Refused("game {game} has no version '{version}'; its versions are {versions}",
+                      game=game_id, version=cut_word(version),
+                      versions=", ".join(([kept] if kept else []) + others))
+    chosen = matches[0]
+    home = store.home()
+    if chosen != kept:
+        path = os.path.join(home, conflict_path(game_id, chosen))
+        data = store.read_bytes(path)
+        schema.decode(data, path, game_id)  # a damaged version is refused, untouched
+        store.commit(game_id, data)
+    for other in others:
+        store.remove(os.path.join(home, conflict_path(game_id, other)))
+    return game_id, chosen

@@ -1,0 +1,286 @@
+"""`callbreak sync` with real git: two or three data folders (each its own CALLBREAK_HOME)
+and a bare repository, the installed `callbreak` run as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from callbreak_score.storage import schema
+from tests.lib.processes import callbreak_command
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None,
+                                reason="sync runs the git program, which is not installed")
+
+
+# git as on a device where no one ever set it up: no name, no settings of this machine's
+CLEAN_GIT = {"GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+
+
+class Device:
+    """One data folder, as one device keeps it."""
+
+    def __init__(self, root: Path, name: str) -> None:
+        self.home = root / name
+
+    def run(self, *words: str, code: int | None = 0, path: str | None = None
+            ) -> subprocess.CompletedProcess:
+        env = {**os.environ, "CALLBREAK_HOME": str(self.home), "COLUMNS": "250", **CLEAN_GIT}
+        if path is not None:
+            env["PATH"] = path
+        done = subprocess.run([*callbreak_command(), *words], capture_output=True, text=True,
+                              env=env, timeout=120)
+        if code is not None:
+            assert done.returncode == code, (words, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr
+        return done
+
+    def start(self, *words: str) -> subprocess.Popen:
+        env = {**os.environ, "CALLBREAK_HOME": str(self.home), **CLEAN_GIT}
+        return subprocess.Popen([*callbreak_command(), *words], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def games(self) -> dict[str, dict]:
+        return {g["id"]: g for g in json.loads(self.run("list", "--all", "--json").stdout)}
+
+    def files(self, folder: str) -> dict[str, bytes]:
+        base = self.home / folder
+        return {str(p.relative_to(base)): p.read_bytes() for p in sorted(base.rglob("*.json"))}
+
+    def new(self, *players: str) -> str:
+        self.run("new", *(players or ("Asha", "Bimal", "Tulsi", "Ram")))
+        return (self.home / "current").read_text().strip()
+
+
+@pytest.fixture
+def devices(tmp_path: Path) -> tuple[Device, Device, Device, str]:
+    remote = str(tmp_path / "remote.git")
+    return (Device(tmp_path, "laptop"), Device(tmp_path, "phone"), Device(tmp_path, "tablet"),
+            remote)
+
+
+def test_games_made_offline_on_each_device_the_same_day_are_all_found(devices) -> None:
+    laptop, phone, tablet, remote = devices
+    made = [laptop.new(), laptop.new("A", "B", "C"), phone.new(), tablet.new("P", "Q", "R")]
+    phone.run("bid", "3", "3", "3", "3")
+    for device in (laptop, phone, tablet):
+        said = device.run("sync", "--init", remote).stdout
+        assert "Synced with" in said
+    for device in (laptop, phone):
+        device.run("sync")
+    everyone = [set(device.games()) for device in (laptop, phone, tablet)]
+    assert everyone[0] == everyone[1] == everyone[2] == set(made)
+    assert all(len(game_id) == 10 and game_id[:6] == made[0][:6] for game_id in made)
+    assert laptop.files("games") == phone.files("games") == tablet.files("games")
+    # the derived files never travel
+    tracked = subprocess.run(["git", "-C", str(laptop.home), "ls-files"], capture_output=True,
+                             text=True).stdout.split()
+    assert tracked and all(p.startswith(("games/", ".git")) for p in tracked), tracked
+    assert (laptop.home / "current").read_text().strip() == made[1]  # its own current game
+
+
+def test_the_same_game_extended_on_one_device_is_the_longer_one_everywhere(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    game = laptop.new()
+    laptop.run("sync", "--init", remote)
+    phone.run("sync", "--init", remote)
+    phone.run("use", game)
+    for words in (["bid", "4", "3", "2", "4"], ["tricks", "5", "3", "2", "3"]):
+        phone.run(*words)
+    phone.run("sync")
+    assert "1 game received" in laptop.run("sync").stdout
+    assert laptop.games()[game]["rounds_played"] == 1
+    assert laptop.files("games") == phone.files("games")
+    assert not (laptop.home / "conflicts").exists()
+    laptop.run("bid", "1", "1", "1", "1")  # and back the other way, over an older one
+    laptop.run("sync")
+    phone.run("sync")
+    assert json.loads(phone.run("show", "--json", game).stdout)["rounds"][1]["bids"] == [1] * 4
+
+
+def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    game = laptop.new()
+    laptop.run("bid", "4", "3", "2", "4")
+    laptop.run("sync", "--init", remote)
+    phone.run("sync", "--init", remote)
+    phone.run("use", game)
+    laptop.run("tricks", "5", "3", "2", "3")
+    phone.run("undo")
+    phone.run("bid", "2", "2", "2", "2")
+    mine = (laptop.home / "games" / game[:4] / f"{game}.json").read_bytes()
+    theirs = (phone.home / "games" / game[:4] / f"{game}.json").read_bytes()
+    laptop.run("sync")
+    said = phone.run("sync").stdout
+    assert f"Game {game} was changed on two devices apart" in said
+    laptop.run("sync")
+    for device in (laptop, phone):
+        assert f"callbreak choose {game} VERSION" in device.run("list").stdout
+        doctor = device.run("doctor", code=1).stdout
+        assert f"Game {game} was changed on two devices apart" in doctor
+        listed = device.games()[game]["versions"]
+        # both versions are kept whole, never a conflict marker in a file
+        kept = {p.read_bytes() for p in (device.home / "conflicts").iterdir()}
+        kept.add((device.home / "games" / game[:4] / f"{game}.json").read_bytes())
+        assert kept == {mine, theirs} and len(listed) == 2
+        assert all(b"<<<<<<<" not in data for data in device.files("games").values())
+    other = [v for v in laptop.games()[game]["versions"][1:]]
+    laptop_version = {(laptop.home / "conflicts" / f"{game}.{v}.json").read_bytes(): v
+                      for v in other}[mine]
+    assert "is now version" in laptop.run("choose", game, laptop_version[:4]).stdout
+    assert laptop.run("show", "--json").stdout == laptop.run("show", "--json", game).stdout
+    laptop.run("sync")
+    phone.run("sync")
+    for device in (laptop, phone):
+        assert (device.home / "games" / game[:4] / f"{game}.json").read_bytes() == mine
+        assert not list((device.home / "conflicts").glob("*.json"))
+        device.run("doctor")
+    # nothing lost: the version not chosen is in the history of the sync
+    log = subprocess.run(["git", "-C", str(phone.home), "log", "--all", "-p", "--", "games",
+                          "conflicts"], capture_output=True).stdout
+    assert b'"bids": [2, 2, 2, 2]' in log
+    assert "no version" in laptop.run("choose", game, "zzzz", code=1).stderr.lower() \
+        or "no versions" in laptop.run("choose", game, "zzzz", code=1).stderr
+
+
+def test_a_game_deleted_on_one_device_and_changed_on_the_other_is_kept(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    game = laptop.new()
+    laptop.run("sync", "--init", remote)
+    phone.run("sync", "--init", remote)
+    phone.run("use", game)
+    trash = laptop.home / "trash"
+    trash.mkdir()
+    (laptop.home / "games" / game[:4] / f"{game}.json").rename(trash / f"{game}.json")
+    phone.run("bid", "4", "3", "2", "4")
+    laptop.run("sync")
+    said = phone.run("sync").stdout
+    assert f"Game {game} was deleted on one device and changed on another" in said
+    laptop.run("sync")
+    assert laptop.games()[game]["rounds_played"] == 0 and game in phone.games()
+    # deleted and not changed elsewhere: gone everywhere
+    (phone.home / "games" / game[:4] / f"{game}.json").unlink()
+    phone.run("sync")
+    laptop.run("sync")
+    assert game not in laptop.games()
+
+
+@pytest.mark.parametrize("later", ["phone", "laptop"])
+def test_numbered_ids_of_two_devices_are_renamed_where_two_games_collide(devices,
+                                                                         later) -> None:
+    laptop, phone, _tablet, remote = devices
+    ids = {}
+    made = [(laptop, ("Asha", "B", "C", "D")), (phone, ("X", "Y", "Z", "W"))]
+    for device, players in made if later == "phone" else made[::-1]:
+        drawn = device.new(*players)
+        path = device.home / "games" / drawn[:4] / f"{drawn}.json"
+        old = drawn[:7] + "1"  # a game made before ids were drawn
+        path.rename(path.with_name(f"{old}.json"))
+        path.with_name(f"{old}.json").write_bytes(path.with_name(f"{old}.json").read_bytes()
+                                                  .replace(drawn.encode(), old.encode()))
+        (device.home / "current").write_text(old + "\n")
+        ids[device.home.name] = old
+        time.sleep(1.1)  # the second game is the later one: it is renamed
+    same = ids["laptop"]
+    assert ids["phone"] == same
+    laptop.run("bid", "1", "1", "1", "1")
+    laptop.run("sync", "--init", remote)
+    said = phone.run("sync", "--init", remote).stdout  # the phone merges
+    assert f"Game {same} had the id of another game; it is now " in said
+    laptop.run("sync")
+    kept, moved = ("Asha", "X") if later == "phone" else ("X", "Asha")
+    for device in (laptop, phone):
+        games = device.games()
+        assert len(games) == 2 and games[same]["players"][0] == kept
+        new = next(i for i in games if i != same)
+        assert games[new]["players"][0] == moved and schema.is_id(new) and len(new) == 10
+        assert (device.home / "renamed" / f"{same}.{new}.json").exists()
+    # each device's current game is still its own game
+    for device, first in ((laptop, "Asha"), (phone, "X")):
+        assert json.loads(device.run("show", "--json").stdout)["players"][0] == first
+    assert laptop.files("games") == phone.files("games")
+
+
+def test_people_entries_made_on_both_devices_all_travel(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    laptop.new()
+    laptop.run("sync", "--init", remote)
+    phone.run("sync", "--init", remote)
+    for device, (name, other) in ((laptop, ("Ram", "राम")), (phone, ("Asha", "Aasha"))):
+        folder = device.home / "people"
+        folder.mkdir(exist_ok=True)
+        entry = {"id": f"20261201T1900-{name}", "at": "2026-12-01T19:00:00+05:45",
+                 "change": "merge", "name": name, "other": other}
+        (folder / f"{entry['id']}.json").write_text(json.dumps(entry, ensure_ascii=False))
+    laptop.run("sync")
+    phone.run("sync")
+    laptop.run("sync")
+    assert laptop.files("people") == phone.files("people") and len(laptop.files("people")) == 2
+
+
+def test_sync_refuses_in_one_line_without_git_or_a_remote(devices, tmp_path: Path) -> None:
+    laptop, _phone, _tablet, _remote = devices
+    laptop.new()
+    said = laptop.run("sync", code=1).stderr
+    assert "does not sync yet" in said and len(said.splitlines()) == 1
+    python_only = str(Path(callbreak_command()[0]).parent)
+    said = laptop.run("sync", "--init", str(tmp_path / "r.git"), code=1, path=python_only).stderr
+    assert "needs the git program" in said and len(said.splitlines()) == 1
+    assert not (laptop.home / ".git").exists() and not (tmp_path / "r.git").exists()
+    said = laptop.run("sync", "--init", "https://127.0.0.1:9/none.git", code=1).stderr
+    assert "could not reach https://127.0.0.1:9/none.git" in said and len(said.splitlines()) == 1
+    assert "could not reach" in laptop.run("sync", code=1).stderr  # and the games are safe
+    laptop.run("doctor")
+
+
+@pytest.mark.slow
+def test_a_sync_killed_at_random_moments_loses_nothing_and_the_next_completes(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    laptop.new()
+    laptop.run("sync", "--init", remote)
+    phone.run("sync", "--init", remote)
+    rounds: dict[str, int] = {}
+    chance = random.Random(18)
+    for step in range(10):
+        for device in (laptop, phone):
+            if step % 3 == 0:
+                device.new()
+            else:
+                device.run("bid", "3", "3", "3", "3", code=None)
+        game = laptop.games()
+        rounds.update({k: v["rounds_played"] for k, v in game.items()})
+        killed = laptop.start("sync")
+        time.sleep(chance.uniform(0.0, 0.4))
+        killed.send_signal(signal.SIGKILL)
+        killed.wait()
+        phone.run("sync")
+        laptop.run("sync")
+        phone.run("sync")
+        games = laptop.games()
+        assert set(rounds) <= set(games)
+        assert not any(g.get("damaged") for g in games.values())
+        assert laptop.files("games") == phone.files("games")
+    laptop.run("doctor", code=None)
+
+
+def test_git_lock_files_a_killed_sync_left_are_cleared(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    laptop.new()
+    laptop.run("sync", "--init", remote)
+    git = laptop.home / ".git"
+    for lock in (git / "index.lock", git / "refs" / "heads" / "main.lock",
+                 git / "callbreak-index"):
+        lock.write_bytes(b"")
+    game = laptop.new()
+    assert "Synced with" in laptop.run("sync").stdout
+    assert not (git / "index.lock").exists() and not (git / "callbreak-index").exists()
+    phone.run("sync", "--init", remote)
+    assert game in phone.games()
