@@ -87,6 +87,25 @@ def ready(folder: Path, count: int, per_day: int = 12) -> Path:
     return folder
 
 
+def print_table(results: dict, sizes: list[int]) -> None:
+    """One row a command: its median time, its ratio over `python -c pass` measured in
+    the same run, and its peak memory, for each size (results[size][name]: a list of
+    (seconds, peak KB, processor seconds))."""
+    import statistics
+
+    print(f"{'':<28}" + "".join(f"{f'{n:,} games':>26}" for n in sizes))
+    for name in results[sizes[0]]:
+        line = f"{name:<28}"
+        for count in sizes:
+            spent = statistics.median(s for s, _, _ in results[count][name]) * 1000
+            peak = max(kb for _, kb, _ in results[count][name]) / 1024
+            base = statistics.median(s for s, _, _ in results[count]["python -c pass"]) * 1000
+            ratio = f"{spent / base:6.1f}x" if name != "python -c pass" else " " * 7
+            shown = f"{spent:8.0f} ms" if spent < 10_000 else f"{spent / 1000:8.1f} s "
+            line += f"{shown} {ratio} {peak:4.0f} MB"
+        print(line)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("folder", type=Path)

@@ -31,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from stats_data import installed, ready  # the script's own folder is on sys.path
+from stats_data import installed, print_table, ready  # its own folder is on sys.path
 
 
 def run(command: list[str], env: dict[str, str]) -> tuple[float, int, float]:
@@ -128,17 +128,7 @@ def main() -> None:
     print(f"{os.cpu_count()} processors; medians of {args.runs} interleaved runs "
           f"(cold: {args.cold_runs}, doctor: {args.doctor_runs}); x pass: over "
           "python -c pass in the same run; peak: the largest resident size")
-    print(f"{'':<28}" + "".join(f"{f'{n:,} games':>26}" for n in sizes))
-    for name in results[sizes[0]]:
-        line = f"{name:<28}"
-        for count in sizes:
-            spent = statistics.median(s for s, _, _ in results[count][name]) * 1000
-            peak = max(kb for _, kb, _ in results[count][name]) / 1024
-            base = statistics.median(s for s, _, _ in results[count]["python -c pass"]) * 1000
-            ratio = f"{spent / base:6.1f}x" if name != "python -c pass" else " " * 7
-            shown = f"{spent:8.0f} ms" if spent < 10_000 else f"{spent / 1000:8.1f} s "
-            line += f"{shown} {ratio} {peak:4.0f} MB"
-        print(line)
+    print_table(results, sizes)
     for name in ("stats, cold", "doctor"):
         print(f"{name}, processor time (all its processes): " + ", ".join(
             f"{statistics.median(c for _, _, c in results[n][name]):.1f} s at {n:,}"

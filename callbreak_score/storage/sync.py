@@ -68,23 +68,12 @@ class GitFailed(Exception):
 def git(*args: str, data: bytes | None = None, index: str | None = None,
         check: bool = True) -> CompletedProcess:
     """Run git on the data folder: fixed words, never a prompt, a time limit."""
-    import subprocess
 
-    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_ASKPASS": "",
-           "SSH_ASKPASS": "", "GIT_SSH_COMMAND": os.environ.get(
-               "GIT_SSH_COMMAND", "ssh -o BatchMode=yes -o ConnectTimeout=20")}
+    env = _env()
     if index is not None:
         env["GIT_INDEX_FILE"] = index
-    try:
-        # a user's settings that would stop a commit here (signing asks for a passphrase)
-        done = subprocess.run(["git", "-c", "commit.gpgSign=false", "-C", store.home(), *args],
-                              input=data, capture_output=True, env=env, timeout=TIMEOUT)
-    except FileNotFoundError:
-        raise Refused("sync needs the git program, which is not installed (or not on the "
-                      "PATH); install git and run it again") from None
-    except subprocess.TimeoutExpired:
-        raise Refused("git did not finish within {seconds} s; nothing is lost, run "
-                      "'callbreak sync' again", seconds=int(TIMEOUT)) from None
+    # a user's settings that would stop a commit here (signing asks for a passphrase)
+    done = _spawn(["git", "-c", "commit.gpgSign=false", "-C", store.home(), *args], env, data)
     if check and done.returncode != 0:
         raise GitFailed(_reason(done.stderr))
     return done
@@ -144,18 +133,31 @@ def init(remote: str) -> Report:
     return sync()
 
 
-def _run_outside(*args: str) -> None:
+def _env() -> dict[str, str]:
+    """git's environment: never a prompt (a password, a passphrase), English messages."""
+    return {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_ASKPASS": "",
+            "SSH_ASKPASS": "", "GIT_SSH_COMMAND": os.environ.get(
+                "GIT_SSH_COMMAND", "ssh -o BatchMode=yes -o ConnectTimeout=20")}
+
+
+def _spawn(argv: list[str], env: dict[str, str], data: bytes | None = None
+           ) -> CompletedProcess:
+    """Run the git program with a time limit; refused in one line when it is missing or
+    does not finish."""
     import subprocess
 
     try:
-        done = subprocess.run(["git", *args], capture_output=True, timeout=TIMEOUT,
-                              env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"})
+        return subprocess.run(argv, input=data, capture_output=True, env=env, timeout=TIMEOUT)
     except FileNotFoundError:
         raise Refused("sync needs the git program, which is not installed (or not on the "
                       "PATH); install git and run it again") from None
     except subprocess.TimeoutExpired:
         raise Refused("git did not finish within {seconds} s; nothing is lost, run "
                       "'callbreak sync' again", seconds=int(TIMEOUT)) from None
+
+
+def _run_outside(*args: str) -> None:
+    done = _spawn(["git", *args], _env())
     if done.returncode != 0:
         raise Refused("git failed: {error}; nothing is lost", error=_reason(done.stderr))
 
