@@ -61,6 +61,10 @@ class Circle:
         """One key per person: what stats, settle and ratings group by."""
         return key(self.person(name))
 
+    def aliases(self) -> dict[str, str]:
+        """Every name key the log touched -> the key of the person it now belongs to."""
+        return {alias: key(person) for alias, person in self._to.items()}
+
     def names_of(self, person: str) -> list[str]:
         """The name keys that belong to `person` (its own included)."""
         wanted = self.person_key(person)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from enum import Enum
 
-from callbreak_score.core.errors import Refused
+from callbreak_score.core.errors import Refused, cut_word
 from callbreak_score.i18n import t
 from callbreak_score.storage import store
 
@@ -47,8 +47,14 @@ def _until(words: str) -> float:
 
 
 def moments(since: str | None, until: str | None) -> tuple[float | None, float | None]:
-    """--since and --until as timestamps (None when not given): [since, until)."""
-    return (None if since is None else _since(since), None if until is None else _until(until))
+    """--since and --until as timestamps (None when not given): [since, until); refused
+    when --until comes before --since (no game can be in between)."""
+    start, end = (None if since is None else _since(since),
+                  None if until is None else _until(until))
+    if start is not None and end is not None and end <= start:
+        raise Refused("--until {until} comes before --since {since}; give --since first in "
+                      "time", until=cut_word(until or ""), since=cut_word(since or ""))
+    return start, end
 
 
 @app.command()

@@ -125,8 +125,13 @@ def abandon(game: GameArg = None) -> None:
     from callbreak_score.core.history import abandon as move
 
     _, chosen = acts.change_game(lambda g: move(g, now()), None, game)
-    say(t("Abandoned game {game}: it is kept and listed, but left out of settle, stats and "
-          "ratings ('callbreak undo' brings it back).", game=chosen.id))
+    if chosen.id == store.current_id():
+        say(t("Abandoned game {game}: it is kept and listed, but left out of settle, stats "
+              "and ratings ('callbreak undo' brings it back).", game=chosen.id))
+    else:  # undo is the current game's: this one first becomes current
+        say(t("Abandoned game {game}: it is kept and listed, but left out of settle, stats "
+              "and ratings ('callbreak use {game}' then 'callbreak undo' bring it back).",
+              game=chosen.id))
 
 
 @app.command()
@@ -223,10 +228,10 @@ def restore(
         game_id = store.check_id(game)
         say(backups(game_id, list_backups(game_id)))
         return
-    from callbreak_score.storage.recovery import from_trash
+    from callbreak_score.storage.recovery import from_trash, trashed
 
     with store.locked():
-        back = from_trash(store.check_id(game))
+        back = from_trash(trashed(game) or store.check_id(game))
         if back is None:
             restored, replaced = restore_backup(store.check_id(game), backup, now())
     if back is not None:
@@ -278,6 +283,7 @@ def players(
 @app.command()
 def player(
     action: Annotated[PeopleChange, typer.Argument(
+        metavar="rename|merge",
         help="rename: give a person a new name; merge: OTHER is the same person as NAME.")],
     name: Annotated[str, typer.Argument(metavar="NAME", help="A player, as played or shown.",
                                         autocompletion=complete_people)],

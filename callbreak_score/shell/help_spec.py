@@ -456,13 +456,13 @@ PAGES = {
     },
     'player': {
         'prog': 'callbreak player',
-        'usage': '[OPTIONS] {action}:<rename|merge> {NAME} {NEW|OTHER}',
+        'usage': '[OPTIONS] {rename|merge} {NAME} {NEW|OTHER}',
         'help': 'Rename a player, or merge two names of one person (Ram and राम), in stats, settle and\nratings; the games keep the names as played.',
         'epilog': None,
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('action:<rename|merge>', 'rename: give a person a new name; merge: OTHER is the same person as NAME.', '[required]', True),
+                ('rename|merge', 'rename: give a person a new name; merge: OTHER is the same person as NAME.', '[required]', True),
                 ('NAME', 'A player, as played or shown.', '[required]', True),
                 ('NEW|OTHER', 'rename: the new name; merge: the other name of the same person.', '[required]', True),
             ]),

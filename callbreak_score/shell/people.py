@@ -40,6 +40,7 @@ def listing(as_json: bool) -> None:
                         "games": sum(games for _, games in names),
                         "names": [{"name": n, "games": g} for n, g in names]})
     entries.sort(key=lambda e: (-e["games"], key(e["name"])))
+    two_seats_said()
     if as_json:
         import json
         import sys
@@ -88,9 +89,38 @@ def change(action: str, name: str, other: str) -> None:
         if circle.person_key(joined) == circle.person_key(person):
             raise Refused("'{name}' and '{other}' are already one person; nothing was changed",
                           name=cut_word(person), other=cut_word(joined))
-        people.add({"at": now(), "change": "merge", "name": person, "other": joined})
+        entry = {"at": now(), "change": "merge", "name": person, "other": joined}
+        _apart(circle, entry, person, joined)
+        people.add(entry)
         say(t("{other} and {name} are now one person, shown as {name}; the games keep the "
               "names as played ('callbreak undo' takes it back).", name=person, other=joined))
+
+
+def _apart(circle: Circle, entry: dict, name: str, other: str) -> None:
+    """Refuse a merge that would seat one person twice in a game: two names that played
+    at one table are two people."""
+    from callbreak_score.storage import index
+
+    would = Circle([*circle.entries, {**entry, "id": "~"}])  # "~": after every id
+    joined = would.person_key(name)
+    for game, person, _names in index.two_seats(would):
+        if person == joined:
+            raise Refused("{name} and {other} played in the same game {game}: they are two "
+                          "people; nothing was changed", name=cut_word(name),
+                          other=cut_word(other), game=game)
+
+
+def two_seats_said() -> None:
+    """Name each game where one person holds two seats (renames or merges made apart on
+    two devices can join two people who played together)."""
+    from callbreak_score.storage import index
+
+    from .exits import complain
+
+    for game, _person, names in index.two_seats(people.circle()):
+        complain(t("{names} played in the same game {game} but are now one person (renames "
+                   "or merges made on two devices); 'callbreak undo' takes back the newest",
+                   names=names, game=game))
 
 
 def _latest(entries: list[dict]) -> dict | None:
@@ -98,31 +128,32 @@ def _latest(entries: list[dict]) -> dict | None:
     return max(entries, key=lambda e: e["id"], default=None)
 
 
-def step(redo: bool) -> bool:
-    """Undo (or redo) a people change when it is the newest change of all, newer than the
-    current game's last change: True when done, False to leave it to the game."""
+def step(redo: bool, force: bool = False) -> bool:
+    """Undo (or redo) a people change when it is newer than the current game's last save
+    (or, `force`d, when the game has nothing to take back or put back): True when done,
+    False to leave it to the game. Undo takes back the newest rename or merge in force;
+    redo puts back what the newest people undo took back."""
     import os
 
     if not os.path.isdir(people.folder()):
         return False
     with store.locked():
         entries = people.entries()
-        last = _latest(entries)
-        if last is None or (last["change"] == "undo") != redo:
-            return False
         if redo:
-            undone = [e for e in entries if e["id"] == last["of"]]
-            if not undone or not _newer_than_game(last):
+            last = _latest(entries)
+            if last is None or last["change"] != "undo":
                 return False
-        elif last["id"] in {e.get("of") for e in entries} or not _newer_than_game(last):
-            return False
-        if redo:
-            again = {k: v for k, v in undone[0].items() if k != "id"}
-            people.add({**again, "at": now()})
+            undone = [e for e in entries if e["id"] == last["of"]]
+            if not undone or not (force or _newer_than_game(last)):
+                return False
             said = undone[0]
+            people.add({**{k: v for k, v in said.items() if k != "id"}, "at": now()})
         else:
-            people.add({"at": now(), "change": "undo", "of": last["id"]})
-            said = last
+            in_force = Circle(entries).entries
+            if not in_force or not (force or _newer_than_game(in_force[-1])):
+                return False
+            said = in_force[-1]
+            people.add({"at": now(), "change": "undo", "of": said["id"]})
     words = (t("the renaming of {name} to {other}", name=said["name"], other=said["other"])
              if said["change"] == "rename" else
              t("the merging of {other} into {name}", name=said["name"], other=said["other"]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from callbreak_score.core.errors import Refused, cut_word
+from callbreak_score.core.errors import Damaged, Refused, cut_word
 from callbreak_score.i18n import N_, t
 
 from . import acts
@@ -186,7 +186,11 @@ def undo() -> None:
 
     if step(redo=False):
         return
-    _step(move, N_("Took back {change}."))
+    try:
+        _step(move, N_("Took back {change}."))
+    except Refused as error:  # nothing in the game to take back: the newest rename
+        if isinstance(error, Damaged) or not step(redo=False, force=True):
+            raise
 
 
 @app.command()
@@ -198,7 +202,11 @@ def redo() -> None:
 
     if step(redo=True):
         return
-    _step(move, N_("Put back {change}."))
+    try:
+        _step(move, N_("Put back {change}."))
+    except Refused as error:  # nothing in the game to put back: the newest people undo
+        if isinstance(error, Damaged) or not step(redo=True, force=True):
+            raise
 
 
 @app.command()

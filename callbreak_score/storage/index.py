@@ -672,8 +672,8 @@ def games_since(moment: float | None, until: float | None = None
             continue
         when = begun.timestamp()
         if (moment is None or when >= moment) and (until is None or when < until):
-            found.append((when, game_id, game))
-    found.sort(key=lambda seen: seen[:2])
+            found.append((when, store.stamp(store.game_path(game_id)) or (), game))
+    found.sort(key=lambda seen: seen[:2])  # started, then (within a second) saved
     return [game for _, _, game in found], problems
 
 
@@ -686,6 +686,29 @@ def names(report: Report | None = None) -> tuple[list[tuple[str, int]], list[Ref
         rows = conn.execute("SELECT name, COUNT(DISTINCT game) FROM seats GROUP BY name"
                             ).fetchall()
         return [(str(name), int(count)) for name, count in rows], problems
+
+    return rebuilt_once(work)
+
+
+def two_seats(circle: Circle, report: Report | None = None) -> list[tuple[str, str, str]]:
+    """The games in which one person (as the people log makes them) holds two seats, a
+    few at most: (game id, the person's key, the names as played). Names the log never
+    touched are one person each and cannot meet themselves: only its aliases are joined."""
+    aliases = circle.aliases()
+    if not aliases:
+        return []
+
+    def work(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
+        refresh(conn, report)
+        conn.execute("CREATE TEMP TABLE aliases (key TEXT PRIMARY KEY, person TEXT)")
+        try:
+            conn.executemany("INSERT INTO aliases VALUES (?, ?)", aliases.items())
+            return [(str(g), str(p), str(n)) for g, p, n in conn.execute(
+                "SELECT s.game, a.person, group_concat(s.name, ', ') FROM seats s "
+                "JOIN aliases a ON s.key = a.key GROUP BY s.game, a.person "
+                "HAVING count(*) > 1 ORDER BY s.game LIMIT 20")]
+        finally:
+            conn.execute("DROP TABLE temp.aliases")
 
     return rebuilt_once(work)
 

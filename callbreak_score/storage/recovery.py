@@ -45,6 +45,20 @@ def trash_path(game_id: str) -> str:
     return os.path.join(store.home(), store.TRASH, store.check_id(game_id) + ".json")
 
 
+def trashed(typed: str) -> str | None:
+    """The id of the deleted game a typed id names: the whole id, a unique start of it or
+    of its part after the dash, as for stored games; None when none in the trash does."""
+    from callbreak_score.core.numbers import latin
+
+    typed = latin(typed)
+    ids = [n[:-5] for n in store.names(os.path.join(store.home(), store.TRASH))
+           if n.endswith(".json") and schema.is_id(n[:-5])]
+    if typed in ids:
+        return typed
+    found = [i for i in ids if i.startswith(typed) or i[7:].startswith(typed)]
+    return found[0] if len(found) == 1 else None
+
+
 def delete(game_id: str) -> Game:
     """Move a game to the trash (its backups stay); call under the lock. The copy in the
     trash is durable before the game file goes, so a crash leaves it in both places at

@@ -230,7 +230,7 @@ def test_a_damaged_people_entry_is_named_not_a_crash(cli, home) -> None:
 
 
 @pytest.mark.parametrize("words", [
-    ("rename", "Ram", "Ram B"), ("merge", "Sita", "Gita")])
+    ("rename", "Ram", "Ram B"), ("merge", "राम", "Ram")])
 def test_circle_matches_what_the_commands_say(cli, words) -> None:
     three_games(cli)
     cli("player", *words)
@@ -281,3 +281,65 @@ def test_news_completion_offers_people_by_the_name_they_are_shown_by(cli) -> Non
     assert offered("callbreak new R") == ["Ram Bahadur"]  # one person, by their new name
     assert offered("callbreak new Sita र") == ["राम"]  # a name of theirs that starts so
     assert offered("callbreak new Sita Ram ") == ["Gita", "Hari"]  # not typed already
+
+
+def test_two_names_that_played_together_are_never_made_one_person(cli, home) -> None:
+    cli("new", "Hari", "Shyam", "Gita", "Sita")
+    game = listed(cli)[0]["id"]
+    said = refused(cli, home, "player", "merge", "Hari", "Shyam")
+    assert f"played in the same game {game}" in said
+    cli("new", "Mohan", "Ravi", "Gita", "Sita")
+    cli("player", "merge", "Hari", "Mohan")  # never at one table: may be one person
+    assert "same game" in refused(cli, home, "player", "merge", "Mohan", "Shyam")
+
+
+def test_players_names_two_people_joined_by_renames_made_apart(cli, home) -> None:
+    cli("new", "Hari", "Shyam", "Gita", "Sita")
+    game = listed(cli)[0]["id"]
+    # each device renamed one of them to Gopal before they synced
+    people.add({"at": "2026-11-29T19:31:00+05:45", "change": "rename", "name": "Hari",
+                "other": "Gopal"})
+    people.add({"at": "2026-11-29T19:32:00+05:45", "change": "rename", "name": "Shyam",
+                "other": "Gopal"})
+    result = cli("players")
+    assert f"played in the same game {game} but are now one person" in result.stderr
+    assert "Hari" in result.stderr and "Shyam" in result.stderr
+
+
+def test_abandoning_another_game_says_how_to_bring_it_back(cli) -> None:
+    cli("new", *PLAYERS)
+    first = listed(cli)[0]["id"]
+    cli("new", *PLAYERS)
+    out = " ".join(cli("abandon", first).stdout.split())
+    assert f"'callbreak use {first}' then 'callbreak undo'" in out
+    cli("use", first)
+    cli("undo")
+    assert not [e for e in listed(cli) if e["abandoned"]]
+
+
+def test_restore_takes_a_short_id_of_a_deleted_game(cli, home) -> None:
+    cli("new", *PLAYERS)
+    game = listed(cli)[0]["id"]
+    cli("delete", game)
+    assert "back from the trash" in cli("restore", game[7:]).stdout  # the part after '-'
+    cli("delete", game)
+    assert "back from the trash" in cli("restore", game[:8]).stdout  # a unique start
+
+
+def test_undo_and_redo_walk_back_and_forth_across_games_and_people(cli, clock) -> None:
+    cli("new", *PLAYERS)
+    cli("bid", "2", "2", "2", "2")
+    clock.shift(2)
+    cli("player", "rename", "Asha", "Asha Devi")
+    assert "renaming of Asha" in cli("undo").stdout
+    assert "round 1's bids" in cli("undo").stdout
+    assert "round 1's bids" in cli("redo").stdout
+    assert "renaming of Asha" in cli("redo").stdout  # the game has nothing more to redo
+    assert "Asha Devi" in persons(cli)
+
+
+@pytest.mark.parametrize("command", [["stats"], ["ratings"], ["settle", "--stake", "10"]])
+def test_an_until_before_the_since_is_refused(cli, home, command) -> None:
+    cli("new", *PLAYERS)
+    said = refused(cli, home, *command, "--since", "2026-12-05", "--until", "2026-12-01")
+    assert "comes before --since" in said
