@@ -91,6 +91,28 @@ def card(game: Game) -> None:
     from callbreak_score.views.render import scorecard
 
     say(scorecard(game, screen()))
+    apart_note(game.id)
+
+
+def apart_note(game_id: str) -> None:
+    """Say, under a game's scorecard, that two devices changed it apart (sync kept the
+    other version beside it): scoring on goes into this version only."""
+    import os
+
+    from callbreak_score.storage import store
+
+    try:
+        names = os.listdir(os.path.join(store.home(), "conflicts"))
+    except OSError:
+        return  # no sync, no conflict: one failed look, nothing imported
+    versions = sorted(n[len(game_id) + 1:-5] for n in names
+                      if n.startswith(game_id + ".") and n.endswith(".json"))
+    if versions:
+        from callbreak_score.i18n import t
+
+        say(t("Two devices changed game {game} apart; the other version ({versions}) is "
+              "kept beside it until 'callbreak choose {game} VERSION' (see 'callbreak list').",
+              game=game_id, versions=", ".join(versions)))
 
 
 def change_game(change: Callable[[Game], Game], kind: str | None,
@@ -171,3 +193,4 @@ def show(game_id: str | None, as_json: bool) -> None:
         from callbreak_score.views.render import scorecard
 
         sys.stdout.write(scorecard(game, screen()))
+        apart_note(game.id)

@@ -343,3 +343,18 @@ def test_an_until_before_the_since_is_refused(cli, home, command) -> None:
     cli("new", *PLAYERS)
     said = refused(cli, home, *command, "--since", "2026-12-05", "--until", "2026-12-01")
     assert "comes before --since" in said
+
+
+def test_a_game_changed_apart_on_two_devices_says_so_under_its_scorecard(cli, home) -> None:
+    cli("new", *PLAYERS)
+    game = listed(cli)[0]["id"]
+    assert "changed game" not in cli("show").stdout
+    (home / "conflicts").mkdir()
+    (home / "conflicts" / f"{game}.abc1234.json").write_bytes(
+        (home / "games" / game[:4] / f"{game}.json").read_bytes())
+    cli("bid", "1", "2", "3", "4")
+    for words in (["show"], ["tricks", "1", "2", "3", "7"]):
+        out = " ".join(cli(*words).stdout.split())
+        assert f"Two devices changed game {game} apart" in out and "abc1234" in out
+        assert f"'callbreak choose {game} VERSION'" in out
+    assert "changed game" not in cli("show", "--json").stdout
