@@ -39,20 +39,26 @@ def unsound(paths: list[str]) -> str | None:
 
     home = store.home()
     games: dict[str, str] = {}
+    bad = []
     for path in sorted(paths):
         full = os.path.join(home, *path.split("/"))
         top, _, name = path.partition("/")
         base = path.rsplit("/", 1)[-1]
         if top == "games":
             game_id = base.removesuffix(".json")
-            if not (base.endswith(".json") and schema.is_id(game_id)
-                    and store.game_path(game_id) == full):
-                return full
-            games[game_id] = full
+            own = schema.is_id(game_id) and store.game_path(game_id) == full
+            if base.endswith(".json") and own:
+                games[game_id] = path
+            else:
+                bad.append(path)
         elif top in ("people", "conflicts", "renamed") and not _sound(top, name, full):
-            return full
-    sound = dict(zip(games, each(sound_games, list(games))))
-    return next((games[g] for g in sorted(games) if not sound[g]), None)
+            bad.append(path)
+        if bad:
+            break  # the first in order; the games before it are checked below
+    ids = list(games)
+    bad += [games[g] for g, sound in zip(ids, each(sound_games, ids)) if not sound]
+    first = min(bad, default=None)
+    return None if first is None else os.path.join(home, *first.split("/"))
 
 
 def _sound(top: str, name: str, full: str) -> bool:

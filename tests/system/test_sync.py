@@ -353,11 +353,11 @@ def test_damaged_and_stray_files_never_travel(devices) -> None:
     month = laptop.home / "games" / game[:4]
     damaged, stray = month / f"{game[:6]}-bad.json", month / "junk.txt"
     damaged.write_text("{")
+    stray.write_text("junk")
     before = laptop.snapshot(git=False)
-    said = _one_line(laptop.run("sync", code=1).stderr)
+    said = _one_line(laptop.run("sync", code=1).stderr)  # the first of them is named
     assert f"cannot sync {damaged}" in said and "'callbreak doctor --fix'" in said
     assert laptop.snapshot(git=False) == before
-    stray.write_text("junk")
     damaged.unlink()
     assert f"cannot sync {stray}" in _one_line(laptop.run("sync", code=1).stderr)
     people = laptop.home / "people"
