@@ -27,10 +27,11 @@ def sync(
 ) -> None:
     """Exchange the games with the other devices through git: commit, fetch, merge, push."""
     from callbreak_score.storage import sync as syncing
+    from callbreak_score.storage import syncinit
     from callbreak_score.storage.versions import kept_version
     from callbreak_score.views.syncview import report_text
 
-    report = syncing.init(init) if init is not None else syncing.sync()
+    report = syncinit.init(init) if init is not None else syncing.sync()
     say(report_text(report, {game: kept_version(game) for game in report.conflicts}), cut=False)
 
 

@@ -226,10 +226,10 @@ def _apart() -> list[Problem]:
                               "move it out of the data folder",
                               path=os.path.join(folder, name)),), True))
     for game_id, others in found.items():
-        out.append(((Said("Game {game} was changed on two devices apart: this folder's version "
-                          "is {kept}, the other {versions}; keep one with 'callbreak choose "
-                          "{game} VERSION'.", game=game_id, kept=kept_version(game_id) or "-",
-                          versions=", ".join(others)),), True))
+        out.append(((Said("Game {game} was changed on two devices apart: kept as the game on "
+                          "every device: {kept}; the other: {versions} ('callbreak choose "
+                          "{game} VERSION' keeps it instead).", game=game_id,
+                          kept=kept_version(game_id) or "-", versions=", ".join(others)),), True))
     return out
 
 

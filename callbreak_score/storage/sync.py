@@ -18,7 +18,7 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.core.game import Game
 from callbreak_score.core.values import replace
 
-from . import schema, store, versions
+from . import schema, store, travels, versions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,15 +47,21 @@ TRAVELS = ("games/", "people/", "renamed/", "conflicts/")
 
 
 class Report:
-    """What a sync did: games renamed (old, new), games kept where one device deleted
-    them and another changed them, the games received, and the conflicts now standing
-    (game -> the versions kept beside it)."""
+    """What a sync did: the remote synced with before (when --init switched it), games
+    renamed (old, new), games kept where one device deleted them and another changed
+    them, games deleted here (moved to the trash), how many games were new or changed
+    here and how many people entries came, and the conflicts now standing (game -> the
+    versions kept beside it)."""
 
     def __init__(self, remote: str) -> None:
         self.remote = remote
+        self.switched_from = ""
         self.renamed: list[tuple[str, str]] = []
         self.kept: list[str] = []
-        self.received = 0
+        self.deleted: list[str] = []
+        self.new = 0
+        self.changed = 0
+        self.people = 0
         self.conflicts: dict[str, list[str]] = {}
 
 
@@ -80,10 +86,13 @@ def git(*args: str, data: bytes | None = None, index: str | None = None,
 
 
 def _reason(stderr: bytes) -> str:
+    """git's first 'fatal:' or 'error:' line (the paragraphs after it are advice, wrapped),
+    else its last line."""
     lines = [line.strip() for line in stderr.decode("utf-8", "replace").splitlines()
              if line.strip() and not line.startswith("hint:")]
-    last = lines[-1] if lines else "git failed"
-    return last.removeprefix("fatal: ").removeprefix("error: ")[:300]
+    said = [line for line in lines if line.startswith(("fatal: ", "error: "))]
+    first = said[0] if said else lines[-1] if lines else "git failed"
+    return first.removeprefix("fatal: ").removeprefix("error: ")[:300]
 
 
 def _out(*args: str, **kwargs: object) -> str:
@@ -97,40 +106,6 @@ def is_set_up() -> bool:
 def remote_url() -> str:
     done = git("config", "--get", "remote.origin.url", check=False)
     return done.stdout.decode("utf-8", "replace").strip()
-
-
-def _local_path(remote: str) -> str | None:
-    """The folder a remote names when it is a folder on this machine (not a URL)."""
-    if "://" in remote or (":" in remote.split("/")[0] and not os.path.splitdrive(remote)[0]):
-        return None
-    return os.path.abspath(os.path.expanduser(remote))
-
-
-def init(remote: str) -> Report:
-    """Make the data folder a git repository syncing with `remote` (a bare repository is
-    made there when it is an empty or missing folder on this machine), then sync."""
-    home = store.home()
-    _run_outside("--version")  # no git: refused before the data folder is touched
-    with store.locked(create=True):
-        folder = _local_path(remote)
-        if folder is not None:
-            remote = folder
-            if not os.path.isdir(folder) or not os.listdir(folder):
-                _run_outside("init", "-q", "--bare", folder)
-                _run_outside("--git-dir", folder, "symbolic-ref", "HEAD", f"refs/heads/{BRANCH}")
-        if not is_set_up():
-            _checked("-c", f"init.defaultBranch={BRANCH}", "init", "-q")
-            _checked("symbolic-ref", "HEAD", f"refs/heads/{BRANCH}")
-        if git("config", "user.email", check=False).returncode != 0:  # no name set up
-            _checked("config", "user.name", "callbreak on " + _device())
-            _checked("config", "user.email", "callbreak@localhost")
-        for name, text in ((".gitignore", IGNORE), (".gitattributes", ATTRIBUTES)):
-            store.write_atomic(os.path.join(home, name), text.encode())
-        if remote_url():
-            _checked("remote", "set-url", "origin", remote)
-        else:
-            _checked("remote", "add", "origin", remote)
-    return sync()
 
 
 def _env() -> dict[str, str]:
@@ -156,59 +131,68 @@ def _spawn(argv: list[str], env: dict[str, str], data: bytes | None = None
                       "'callbreak sync' again", seconds=int(TIMEOUT)) from None
 
 
-def _run_outside(*args: str) -> None:
+def run_outside(*args: str) -> None:
     done = _spawn(["git", *args], _env())
     if done.returncode != 0:
         raise Refused("git failed: {error}; nothing is lost", error=_reason(done.stderr))
 
 
-def _checked(*args: str, **kwargs: object) -> CompletedProcess:
+def checked(*args: str, **kwargs: object) -> CompletedProcess:
     try:
         return git(*args, **kwargs)  # type: ignore[arg-type]
     except GitFailed as failed:
         raise Refused("git failed: {error}; nothing is lost", error=failed.reason) from None
 
 
-def sync() -> Report:
-    """Commit this folder's changes, fetch, merge, write what changed, push."""
+def sync(first: bool = False) -> Report:
+    """Commit this folder's changes, fetch, merge, write what changed, push (`first`: the
+    sync of --init, which is undone when refused)."""
     if not is_set_up():
         raise Refused("this data folder does not sync yet; start with 'callbreak sync "
                       "--init REMOTE' (a git URL or a folder)")
     report = Report(remote=remote_url())
     try:
-        _sync(report)
+        _sync(report, first)
     except GitFailed as failed:
         raise Refused("git failed: {error}; nothing is lost", error=failed.reason) from None
     report.conflicts = versions.conflicts()
     return report
 
 
-def _sync(report: Report) -> None:
+def _sync(report: Report, first: bool) -> None:
     with store.locked(create=True):
         _clear_leftovers()
-        _commit("callbreak: changes on " + _device())
+        _commit("callbreak: changes on " + device())
         for _attempt in range(4):
             try:
-                git("fetch", "-q", "origin")
+                git("fetch", "-q", "--prune", "origin")
             except GitFailed as failed:
+                if first:
+                    raise Refused("could not reach {remote} ({error}); the data folder is "
+                                  "left as it was", remote=report.remote,
+                                  error=failed.reason) from None
                 raise Refused("could not reach {remote} ({error}); this folder's changes are "
                               "committed and go with the next sync", remote=report.remote,
                               error=failed.reason) from None
-            ours = _rev("HEAD")
-            theirs = _rev(f"refs/remotes/origin/{BRANCH}")
+            ours = rev("HEAD")
+            theirs = rev(f"refs/remotes/origin/{BRANCH}")
+            _check_remote(report.remote, theirs, ours)
             if theirs is not None and theirs != ours and not _contains(ours, theirs):
                 if ours is not None and _contains(theirs, ours):
                     result = theirs
                 else:
                     result = _merge(ours, theirs, report)
                 _check_out(ours, result, report)
-            if _rev("HEAD") is None or _rev("HEAD") == theirs:
+            if rev("HEAD") is None or rev("HEAD") == theirs:
                 break
             pushed = git("push", "-q", "origin", f"HEAD:refs/heads/{BRANCH}", check=False)
             if pushed.returncode == 0:
                 break
             reason = _reason(pushed.stderr)
             if "rejected" not in pushed.stderr.decode("utf-8", "replace"):
+                if first:
+                    raise Refused("could not reach {remote} ({error}); the data folder is "
+                                  "left as it was", remote=report.remote, error=reason)
                 raise Refused("could not reach {remote} ({error}); this folder's changes are "
                               "committed and go with the next sync", remote=report.remote,
                               error=reason)
@@ -217,7 +201,21 @@ def _sync(report: Report) -> None:
                           "lost, run 'callbreak sync' again")
 
 
-def _device() -> str:
+def _check_remote(remote: str, theirs: str | None, ours: str | None) -> None:
+    """Refused when the remote holds anything but callbreak's folders: its branch, or when
+    it has none, every branch it has (a repository of something else is never merged)."""
+    if theirs is not None:
+        heads = [theirs] if theirs != ours and not _contains(ours, theirs) else []
+    else:
+        heads = _out("for-each-ref", "--format=%(objectname)", "refs/remotes/origin/").split()
+    for head in heads:
+        top = _out("ls-tree", "--name-only", "-z", head).split("\0")
+        stranger = travels.foreign([name for name in top if name])
+        if stranger is not None or theirs is None:
+            raise travels.refuse_foreign(remote, stranger or "-")
+
+
+def device() -> str:
     import socket
 
     return socket.gethostname() or "a device"
@@ -244,12 +242,22 @@ def _clear_leftovers() -> None:
 
 
 def _commit(message: str) -> None:
+    """Commit the data folder's changes: refused, nothing committed, when a file that
+    would be sent is damaged or stray (travels.py)."""
     git("add", "-A", "--", ".")
-    if git("diff", "--cached", "--quiet", check=False).returncode != 0:
-        git("commit", "-q", "--no-verify", "-m", message)
+    if git("diff", "--cached", "--quiet", check=False).returncode == 0:
+        return
+    sent = _out("diff", "--cached", "--name-only", "-z", "--no-renames",
+                "--diff-filter=ACMT").split("\0")
+    bad = travels.unsound([path for path in sent if path])
+    if bad is not None:
+        head = rev("HEAD")
+        git(*(["read-tree", head] if head else ["read-tree", "--empty"]))  # unstaged again
+        raise travels.refuse_unsound(bad)
+    git("commit", "-q", "--no-verify", "-m", message)
 
 
-def _rev(name: str) -> str | None:
+def rev(name: str) -> str | None:
     done = git("rev-parse", "-q", "--verify", name + "^{commit}", check=False)
     return done.stdout.decode().strip() or None if done.returncode == 0 else None
 
@@ -403,13 +411,13 @@ def _write_merge(ours: str | None, theirs: str, result: dict[str, str | bytes | 
             pass
     parents = ["-p", ours] if ours else []
     return _out("commit-tree", tree, *parents, "-p", theirs, "-m",
-                "callbreak: sync on " + _device())
+                "callbreak: sync on " + device())
 
 
 def _check_out(ours: str | None, result: str, report: Report) -> None:
     """Write the files that differ between ours and result into the data folder (new
-    files first, then `current` if a game was renamed, then changed, then removed ones),
-    then move the branch."""
+    files first, then `current` if a game was renamed, then changed, then removed ones:
+    a game removed goes to the trash, as `delete` puts it), then move the branch."""
     old, new = _tree(ours), _tree(result)
     added = sorted(p for p in new if p not in old and p.startswith(TRAVELS))
     modified = sorted(p for p in new if p in old and old[p] != new[p] and p.startswith(TRAVELS))
@@ -421,15 +429,33 @@ def _check_out(ours: str | None, result: str, report: Report) -> None:
     _follow_renames(old, added, blobs, new)
     for path in modified:
         store.write_atomic(os.path.join(home, *path.split("/")), blobs[new[path]])
+    current = store.current_id()
     for path in removed:
-        try:
-            os.remove(os.path.join(home, *path.split("/")))
-        except FileNotFoundError:
-            pass
-    report.received += sum(1 for p in added + modified + removed if _is_game(p))
+        full = os.path.join(home, *path.split("/"))
+        if _is_game(path):
+            game_id = path.split("/")[-1][:-5]
+            try:
+                data = store.read_bytes(full)
+            except FileNotFoundError:
+                continue
+            store.write_atomic(os.path.join(home, store.TRASH, game_id + ".json"), data)
+            report.deleted.append(game_id)
+            if current == game_id:
+                _gone(store.current_path())
+        _gone(full)
+    report.new += sum(1 for p in added if _is_game(p))
+    report.changed += sum(1 for p in modified if _is_game(p))
+    report.people += sum(1 for p in added if p.startswith("people/"))
     git("update-ref", f"refs/heads/{BRANCH}", result)
     git("read-tree", result)
     git("update-index", "-q", "--refresh", check=False)
+
+
+def _gone(path: str) -> None:
+    try:
+        store.remove(path)
+    except FileNotFoundError:
+        pass
 
 
 def _follow_renames(old: dict[str, str], added: list[str], blobs: dict[str, bytes],

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from callbreak_score.storage import schema
+from callbreak_score.storage.versions import version_of
 from tests.lib.processes import callbreak_command
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None,
@@ -54,6 +55,12 @@ class Device:
     def files(self, folder: str) -> dict[str, bytes]:
         base = self.home / folder
         return {str(p.relative_to(base)): p.read_bytes() for p in sorted(base.rglob("*.json"))}
+
+    def snapshot(self, git: bool = True) -> dict[str, bytes]:
+        """Every file of the data folder, its .git included when `git`."""
+        return {str(p.relative_to(self.home)): p.read_bytes()
+                for p in sorted(self.home.rglob("*"))
+                if p.is_file() and (git or not str(p.relative_to(self.home)).startswith(".git/"))}
 
     def new(self, *players: str) -> str:
         self.run("new", *(players or ("Asha", "Bimal", "Tulsi", "Ram")))
@@ -96,7 +103,7 @@ def test_the_same_game_extended_on_one_device_is_the_longer_one_everywhere(devic
     for words in (["bid", "4", "3", "2", "4"], ["tricks", "5", "3", "2", "3"]):
         phone.run(*words)
     phone.run("sync")
-    assert "1 game received" in laptop.run("sync").stdout
+    assert laptop.run("sync").stdout.endswith(": 1 game changed here.\n")
     assert laptop.games()[game]["rounds_played"] == 1
     assert laptop.files("games") == phone.files("games")
     assert not (laptop.home / "conflicts").exists()
@@ -126,6 +133,10 @@ def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -
         assert f"callbreak choose {game} VERSION" in device.run("list").stdout
         doctor = device.run("doctor", code=1).stdout
         assert f"Game {game} was changed on two devices apart" in doctor
+        # the version kept as the game is the same on every device, and said to be
+        here = (device.home / "games" / game[:4] / f"{game}.json").read_bytes()
+        assert here == (phone.home / "games" / game[:4] / f"{game}.json").read_bytes()
+        assert f"kept as the game on every device: {version_of(here)};" in doctor
         listed = device.games()[game]["versions"]
         # both versions are kept whole, never a conflict marker in a file
         kept = {p.read_bytes() for p in (device.home / "conflicts").iterdir()}
@@ -138,7 +149,7 @@ def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -
     assert "is now version" in laptop.run("choose", game, laptop_version[:4]).stdout
     assert laptop.run("show", "--json").stdout == laptop.run("show", "--json", game).stdout
     laptop.run("sync")
-    phone.run("sync")
+    assert phone.run("sync").stdout.endswith(": 1 game changed here.\n")  # the choice
     for device in (laptop, phone):
         assert (device.home / "games" / game[:4] / f"{game}.json").read_bytes() == mine
         assert not list((device.home / "conflicts").glob("*.json"))
@@ -237,7 +248,8 @@ def test_sync_refuses_in_one_line_without_git_or_a_remote(devices, tmp_path: Pat
     assert not (laptop.home / ".git").exists() and not (tmp_path / "r.git").exists()
     said = laptop.run("sync", "--init", "https://127.0.0.1:9/none.git", code=1).stderr
     assert "could not reach https://127.0.0.1:9/none.git" in said and len(said.splitlines()) == 1
-    assert "could not reach" in laptop.run("sync", code=1).stderr  # and the games are safe
+    assert "left as it was" in said and not (laptop.home / ".git").exists()
+    assert "does not sync yet" in laptop.run("sync", code=1).stderr  # and the games are safe
     laptop.run("doctor")
 
 
@@ -284,3 +296,98 @@ def test_git_lock_files_a_killed_sync_left_are_cleared(devices) -> None:
     assert not (git / "index.lock").exists() and not (git / "callbreak-index").exists()
     phone.run("sync", "--init", remote)
     assert game in phone.games()
+
+
+def _one_line(said: str) -> str:
+    assert len(said.splitlines()) == 1, said
+    return said
+
+
+def test_init_never_merges_into_a_repository_of_something_else(devices, tmp_path: Path) -> None:
+    laptop, _phone, _tablet, remote = devices
+    work = tmp_path / "project"
+    env = {**os.environ, **CLEAN_GIT, "GIT_AUTHOR_NAME": "a", "GIT_AUTHOR_EMAIL": "a@b",
+           "GIT_COMMITTER_NAME": "a", "GIT_COMMITTER_EMAIL": "a@b"}
+    for words in (["init", "-q", str(work)], ["-C", str(work), "commit", "-q", "--allow-empty",
+                                               "-m", "start"]):
+        subprocess.run(["git", *words], check=True, env=env)
+    (work / "README.md").write_text("a project\n")
+    subprocess.run(["git", "-C", str(work), "add", "README.md"], check=True, env=env)
+    subprocess.run(["git", "-C", str(work), "commit", "-q", "-m", "readme"], check=True, env=env)
+    other = tmp_path / "project.git"
+    subprocess.run(["git", "clone", "-q", "--bare", str(work), str(other)], check=True, env=env)
+    refs = subprocess.run(["git", "-C", str(other), "show-ref"], capture_output=True).stdout
+    laptop.new()
+    before = laptop.snapshot()
+    said = _one_line(laptop.run("sync", "--init", str(other), code=1).stderr)
+    assert "holds files that are not callbreak's (README.md)" in said
+    assert subprocess.run(["git", "-C", str(other), "show-ref"], capture_output=True
+                          ).stdout == refs
+    assert laptop.snapshot() == before  # no .git, no .gitignore left behind
+    # an empty remote, a folder whose parent is missing, a folder that is no repository
+    assert "the remote is empty" in _one_line(laptop.run("sync", "--init", "", code=1).stderr)
+    said = _one_line(laptop.run("sync", "--init", str(tmp_path / "no" / "x.git"),
+                                code=1).stderr)
+    assert f"the folder {tmp_path / 'no'} does not exist" in said
+    assert not (tmp_path / "no").exists()
+    plain = tmp_path / "notes"
+    plain.mkdir()
+    (plain / "a.txt").write_text("a")
+    said = _one_line(laptop.run("sync", "--init", str(plain), code=1).stderr)
+    assert f"could not reach {plain} ('{plain}' does not appear to be a git repository)" in said
+    assert laptop.snapshot() == before
+    # a folder that syncs already, given another remote: it says that it switches
+    laptop.run("sync", "--init", remote)
+    said = laptop.run("sync", "--init", str(tmp_path / "new.git")).stdout
+    assert f"Now syncing with {tmp_path / 'new.git'} instead of {remote}." in said
+    synced = laptop.snapshot(git=False)
+    _one_line(laptop.run("sync", "--init", str(other), code=1).stderr)
+    assert laptop.run("sync").stdout.startswith(f"Synced with {tmp_path / 'new.git'}: ")
+    assert laptop.snapshot(git=False) == synced
+
+
+def test_damaged_and_stray_files_never_travel(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    game = laptop.new()
+    laptop.run("sync", "--init", remote)
+    month = laptop.home / "games" / game[:4]
+    damaged, stray = month / f"{game[:6]}-bad.json", month / "junk.txt"
+    damaged.write_text("{")
+    stray.write_text("junk")
+    before = laptop.snapshot(git=False)
+    said = _one_line(laptop.run("sync", code=1).stderr)  # the first of them is named
+    assert f"cannot sync {damaged}" in said and "'callbreak doctor --fix'" in said
+    assert laptop.snapshot(git=False) == before
+    damaged.unlink()
+    assert f"cannot sync {stray}" in _one_line(laptop.run("sync", code=1).stderr)
+    people = laptop.home / "people"
+    people.mkdir()
+    (people / "20261201T1900-x.json").write_text("[]")
+    stray.unlink()
+    assert "people" in _one_line(laptop.run("sync", code=1).stderr)
+    (people / "20261201T1900-x.json").unlink()
+    laptop.run("sync")
+    phone.run("sync", "--init", remote)
+    assert phone.files("games") == laptop.files("games")
+    assert sorted(p.name for p in (phone.home / "games" / game[:4]).iterdir()) == [f"{game}.json"]
+
+
+def test_a_game_deleted_on_another_device_goes_to_the_trash_here(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    game, other = laptop.new(), laptop.new("A", "B", "C")
+    laptop.run("sync", "--init", remote)
+    assert ": 2 games new here." in phone.run("sync", "--init", remote).stdout
+    phone.run("use", game)
+    laptop.run("delete", game)
+    laptop.run("sync")
+    said = phone.run("sync").stdout
+    assert (f"Game {game} was deleted on another device (moved to the trash here; "
+            f"'callbreak restore {game}' brings it back).") in said
+    assert said.endswith(": 1 game deleted here.\n")
+    assert game not in phone.games() and other in phone.games()
+    assert (phone.home / "trash" / f"{game}.json").exists()
+    assert not (phone.home / "current").exists()  # it was the current game there
+    phone.run("restore", game)
+    phone.run("sync")
+    assert laptop.run("sync").stdout.endswith(": 1 game new here.\n")
+    assert game in laptop.games()
