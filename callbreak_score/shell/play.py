@@ -386,14 +386,10 @@ def choose_game(screen: Screen, game_id: str | None) -> str:
     return start_new(screen, last)
 
 
-def start_new(screen: Screen, last: Game | None) -> str:
-    from callbreak_score.core.options import DEFAULT_PRESET, PRESETS
-    from callbreak_score.storage import settings
-    from callbreak_score.views.roundview import started
-
-    screen.say(_("A new game of three to five players, in turn order: the first one deals "
-                 "first."), "bold")
-    names: list[str] = []
+def ask_names(screen: Screen, last: Game | None, names: list[str]) -> None:
+    """Ask the players' names in turn order into `names` (those already there stand):
+    Enter takes the name in brackets, or ends the list after the third; `u` takes back
+    the last name."""
     while len(names) < 5:
         seat = len(names)
         offered = last.players[seat] if last is not None and seat < len(last.players) else None
@@ -423,17 +419,32 @@ def start_new(screen: Screen, last: Game | None) -> str:
             screen.say(speech.said(error), "red")
             continue
         names.append(name.strip())
+
+
+def start_new(screen: Screen, last: Game | None) -> str:
+    from callbreak_score.core.options import DEFAULT_PRESET, PRESETS
+    from callbreak_score.storage import settings
+    from callbreak_score.views.roundview import started
+
+    screen.say(_("A new game of three to five players, in turn order: the first one deals "
+                 "first."), "bold")
+    names: list[str] = []
     saved = settings.load()
     offered = saved.get("rules") or (last.rules.preset if last is not None else DEFAULT_PRESET)
     while True:
-        line = screen.ask(t("Rules ({presets}) [{offered}]:", presets=", ".join(PRESETS),
-                            offered=offered)).casefold()
-        if line == "q":
-            raise Quit
-        if line in PRESETS or not line:
+        ask_names(screen, last, names)
+        while True:
+            line = screen.ask(t("Rules ({presets}) [{offered}]:", presets=", ".join(PRESETS),
+                                offered=offered)).casefold()
+            if line == "q":
+                raise Quit
+            if line in PRESETS or line in ("", "u"):
+                break
+            screen.say(t("unknown preset '{preset}'; type one of {presets}",
+                         preset=cut_word(line), presets=", ".join(PRESETS)), "red")
+        if line != "u":
             break
-        screen.say(t("unknown preset '{preset}'; type one of {presets}", preset=cut_word(line),
-                     presets=", ".join(PRESETS)), "red")
+        screen.say(t("Took back {name}.", name=names.pop()))  # its seat is asked again
     # Enter takes the rules setting with the other defaults, as `new` would
     given = {"rules": line or offered} if line or "rules" not in saved else {}
     game, lines = start_game(names, given, saved)

@@ -358,3 +358,9 @@ def test_a_game_changed_apart_on_two_devices_says_so_under_its_scorecard(cli, ho
         assert f"Two devices changed game {game} apart" in out and "abc1234" in out
         assert f"'callbreak choose {game} VERSION'" in out
     assert "changed game" not in cli("show", "--json").stdout
+
+
+def test_u_at_the_rules_prompt_goes_back_to_the_last_name(cli) -> None:
+    out = play("Asha\nBimal\nTulsi\nRamu\n\nu\nRam\n\nfoo\n\nq\n")
+    assert "Took back Ramu." in out and "unknown preset 'foo'" in out
+    assert json.loads(cli("show", "--json").stdout)["players"] == list(PLAYERS)
