@@ -68,25 +68,47 @@ def text(sections: dict[str, Sequence[PlayerStats]], style: Style) -> str:
     return "\n".join(lines) + "\n"
 
 
+NBSP = "\u00a0"
+
+
+def _numbers_kept(text: str) -> str:
+    """The text with each number joined to the word before it by a no-break space, so
+    that a wrapped line never starts with a lone number ('level' / '0')."""
+    words = text.split(" ")
+    out = [words[0]]
+    for word in words[1:]:
+        bare = word.strip("(),.;:%")
+        if bare and all(c.isdigit() or c in ".-/" for c in bare) and any(map(str.isdigit, bare)):
+            out[-1] += NBSP + word
+        else:
+            out.append(word)
+    return " ".join(out)
+
+
+def _wrap(text: str, cols: int, indent: str) -> list[str]:
+    """wrap(), never leaving a number alone at a line's start."""
+    return [line.replace(NBSP, " ") for line in wrap(_numbers_kept(text), cols, indent)]
+
+
 def _players(players: Sequence[PlayerStats], cols: int) -> list[str]:
     lines: list[str] = []
     for p in players:
         lines.append("")
-        lines += wrap(t("{player}: games {games}, wins {wins} ({rate}), average total "
+        lines += _wrap(t("{player}: games {games}, wins {wins} ({rate}), average total "
                         "{average}", player=p.name, games=p.games, wins=p.wins,
                         rate=_percent(p.win_rate), average=_average(p.average_total)),
                       cols, "  ")
-        lines += wrap("  " + t("bids made {made} of {bids} ({rate}), exact {exact}, average "
+        lines += _wrap("  " + t("bids made {made} of {bids} ({rate}), exact {exact}, average "
                                "bid {average}, extra tricks {extra}", made=p.made,
                                bids=p.bids, rate=_percent(p.made_rate), exact=p.exact,
                                average=_average(p.average_bid), extra=p.extra_tricks),
                       cols, "    ")
-        lines += wrap("  " + t("best round {best}, worst round {worst}, longest run of made "
+        lines += _wrap("  " + t("best round {best}, worst round {worst}, longest run of made "
                                "bids {run}", best=_points(p.best_round),
                                worst=_points(p.worst_round), run=p.longest_made_run),
                       cols, "    ")
         for name, v in p.head_to_head:
-            lines += wrap("  " + t("against {player}: games {games}, ahead {ahead}, behind "
+            lines += _wrap("  " + t("against {player}: games {games}, ahead {ahead}, behind "
                                    "{behind}, level {level}", player=name, games=v.games,
                                    ahead=v.ahead, behind=v.behind, level=v.level),
                           cols, "    ")

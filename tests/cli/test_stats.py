@@ -550,3 +550,22 @@ def test_a_new_index_cut_short_leaves_nothing_behind(home: Path, monkeypatch) ->
     monkeypatch.setattr(index, "read", real)
     assert index.standings(None, None, [])[0]["nepal"][0].games == 2
     assert [p.name for p in home.iterdir() if p.name.startswith(index.FILE)] == [index.FILE]
+
+
+@pytest.mark.parametrize("lang", ["en", "ne", "hi", "bn"])
+def test_no_stats_line_at_40_columns_is_a_lone_number(cli, lang) -> None:
+    from tests.lib.processes import callbreak_command
+    from tests.lib.widths import cols
+
+    for names in (("Asha", "Bimal", "Tulsi", "Ram"), ("Asha", "Bimal", "Tulsi", "Maya")):
+        cli("new", *names, "--rounds", "1")
+        cli("bid", "3", "3", "3", "4")
+        cli("tricks", "3", "3", "3", "4")
+    env = {**os.environ, "COLUMNS": "40", "CALLBREAK_LANG": lang}
+    out = subprocess.run([*callbreak_command(), "stats"], capture_output=True, text=True,
+                         env=env, timeout=60).stdout
+    lines = out.splitlines()
+    assert len(lines) > 10 and all(cols(line) <= 40 for line in lines)
+    for line in lines:
+        words = line.split()
+        assert not (len(words) == 1 and any(c.isdigit() for c in words[0])), (lang, line)
