@@ -11,8 +11,8 @@ processes, each run interleaved with `python -c pass`:
   saved (the ratings kept carry on with it); the game is taken away after, untimed;
 - rated again: `ratings` right after the oldest finished game changed (every game rated
   again by openskill, from the first), as after a change in the people log;
-- `ratings NAME` (one person's rating after each game: every game rated again) and
-  `ratings --rules nepal` (chosen games are rated apart, never kept).
+- `ratings NAME` (one person's rating after each game: the steps kept with the ratings)
+  and `ratings --rules nepal` (chosen games are rated apart, never kept).
 
 It prints medians as ratios to `python -c pass`, and the peak memory. Target: 10,000
 games within 10x `python -c pass` for `ratings` (as for `stats`).

@@ -70,9 +70,10 @@ class Ratings:
         self.people = people if people is not None else {}
         self.last = last
 
-    def rate(self, games: Iterable[Played], circle: Circle, follow: str | None = None
-             ) -> list[Step]:
-        """Rate the games, oldest first; the steps of the person `follow` (a person key)."""
+    def rate(self, games: Iterable[Played], circle: Circle, follow: str | None = None,
+             every: list[tuple[str, Step]] | None = None) -> list[Step]:
+        """Rate the games, oldest first; the steps of the person `follow` (a person key),
+        and every person's steps added to `every` as (person key, step) when given."""
         model = None
         steps: list[Step] = []
         people = self.people
@@ -114,6 +115,10 @@ class Ratings:
                 mine = people[person]
                 mine[1], mine[2], mine[3] = after.mu, after.sigma, mine[3] + 1
             self.last = [started, game_id]
+            if every is not None:
+                every += [(person, Step(game_id, started, place, len(who),
+                                        self._rating(person, circle)))
+                          for person, place in zip(who, ranked)]
             if follow is not None and follow in who:
                 at = who.index(follow)
                 steps.append(Step(game_id, started, ranked[at], len(who),

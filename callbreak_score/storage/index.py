@@ -42,8 +42,8 @@ if TYPE_CHECKING:
     T = TypeVar("T")
 
 FILE = "index.sqlite3"
-VERSION = "6"  # 4: each row's check; 5: month folders, the running figures (core/tally.py);
-# 6: the preset of each row, abandoned games not counted, the ratings
+VERSION = "7"  # 4: each row's check; 5: month folders, the running figures (core/tally.py);
+# 6: the preset of each row, abandoned games not counted, the ratings; 7: their steps
 LIMIT = 1024 * 1024 * 1024  # far past 100,000 games (about 50 MB); a larger file is rebuilt
 WAIT = 120  # s: another command building the index holds its lock (100,000 games: ~30 s)
 RACY = 3_000_000_000  # ns: a time this close to the scan may be shared by a later save
@@ -64,6 +64,10 @@ CREATE TABLE seats (game TEXT NOT NULL, started REAL NOT NULL, finished INTEGER 
                     run INTEGER NOT NULL, preset TEXT NOT NULL, chk TEXT NOT NULL,
                     PRIMARY KEY (game, seat)){strict};
 CREATE TABLE cache (name TEXT PRIMARY KEY, value TEXT, digest TEXT){strict};
+CREATE TABLE steps (person TEXT NOT NULL, game TEXT NOT NULL, started REAL NOT NULL,
+                    place INTEGER NOT NULL, players INTEGER NOT NULL, name TEXT NOT NULL,
+                    mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL){strict};
+CREATE INDEX steps_of ON steps (person, games);
 CREATE INDEX damaged ON files (id) WHERE problem IS NOT NULL;
 CREATE INDEX played ON seats (started, game) WHERE seat = 0;
 """

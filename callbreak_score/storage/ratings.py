@@ -42,14 +42,19 @@ def _ratings(
     chosen = (rules, since, until) != (None, None, None)
     conn.execute("BEGIN IMMEDIATE")  # no refresh between the rows read and the ratings kept
     try:
-        state = None if chosen or follow is not None else kept(conn, circle.stamp)
+        state = None if chosen else kept(conn, circle.stamp)
         if state is None:
             proof.prove(conn)
             state = Ratings()
+            if not chosen:
+                conn.execute("DELETE FROM steps")  # rated again from the first game
+        every: list[tuple[str, Step]] | None = None if chosen else []
         steps = state.rate(_games(conn, index.chosen_values(since, until, rules), state.last),
-                           circle, follow)
+                           circle, follow if chosen else None, every)
         if not chosen:
-            _keep(conn, state, circle.stamp)
+            _keep(conn, state, circle.stamp, every or [])
+            if follow is not None:
+                steps = _steps(conn, state, follow, circle)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
@@ -105,9 +110,48 @@ def kept(conn: sqlite3.Connection, stamp: str) -> Ratings | None:
         return None
 
 
-def _keep(conn: sqlite3.Connection, state: Ratings, stamp: str) -> None:
+def _steps(conn: sqlite3.Connection, state: Ratings, person: str, circle: Circle
+           ) -> list[Step]:
+    """A person's steps kept with the ratings (one a rated game); rated again from the
+    first game when they do not end where the kept rating is (a damaged index)."""
+    from callbreak_score.core.ratings import Rating
+
+    found = [Step(game, started, place, players, Rating(circle.person(name), mu, sigma, games))
+             for game, started, place, players, name, mu, sigma, games in conn.execute(
+                 "SELECT game, started, place, players, name, mu, sigma, games FROM steps "
+                 "WHERE person = ? ORDER BY games", (person,))]
+    mine = state.people.get(person)
+    if mine is None or not mine[3]:
+        return [] if not found else _again(conn, state, person, circle)
+    last = found[-1].rating if found else None
+    if (len(found) != mine[3] or last is None or last.games != mine[3]
+            or (last.mu, last.sigma) != (mine[1], mine[2])):
+        return _again(conn, state, person, circle)
+    return found
+
+
+def _again(conn: sqlite3.Connection, state: Ratings, person: str, circle: Circle
+           ) -> list[Step]:
+    """Every game rated again from the first, its steps kept anew: the person's steps."""
+    proof.prove(conn)
+    conn.execute("DELETE FROM steps")
+    fresh = Ratings()
+    every: list[tuple[str, Step]] = []
+    steps = fresh.rate(_games(conn, index.chosen_values(None, None, None), None), circle,
+                       person, every)
+    state.people, state.last = fresh.people, fresh.last
+    _keep(conn, fresh, circle.stamp, every)
+    return steps
+
+
+def _keep(conn: sqlite3.Connection, state: Ratings, stamp: str,
+          every: list[tuple[str, Step]]) -> None:
+    """Keep the ratings and the new steps (made in the same transaction as the rows)."""
     import json
 
+    conn.executemany("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+        (person, s.game, s.started, s.place, s.players, s.rating.name, s.rating.mu,
+         s.rating.sigma, s.rating.games) for person, s in every])
     proof.keep_value(conn, NAME, json.dumps(
         {"stamp": stamp, "last": state.last, "people": state.people},
         ensure_ascii=False, separators=(",", ":")))

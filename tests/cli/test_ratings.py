@@ -15,7 +15,7 @@ import pytest
 
 from callbreak_score.core import game as moves
 from callbreak_score.core import history
-from callbreak_score.core.people import Circle
+from callbreak_score.core.people import Circle, key
 from callbreak_score.core.rules import make_rules
 from callbreak_score.core.values import replace
 from callbreak_score.storage import index, store
@@ -244,6 +244,17 @@ def kept_equals_cold(games: dict[str, moves.Game]) -> None:
     assert got == by_openskill(list(games.values()), circle)
 
 
+def kept_steps_are_fresh() -> None:
+    """Each person's steps kept with the ratings are the steps of rating every game
+    afresh (the games a --since before them all chooses are rated apart, from the first)."""
+    from callbreak_score.storage.ratings import ratings
+
+    circle = people_log.circle()
+    for person in {key(r.name) for r in ratings(circle)[0].table(circle)}:
+        kept_steps = ratings(circle, follow=person)[1]
+        assert kept_steps and kept_steps == ratings(circle, since=0.0, follow=person)[1]
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_the_kept_ratings_follow_every_change(home, seed, monkeypatch) -> None:
     """Games added (newer and older), changed, abandoned, deleted, and the people log
@@ -259,10 +270,10 @@ def test_the_kept_ratings_follow_every_change(home, seed, monkeypatch) -> None:
     rated: list[int] = []
     real = core_ratings.Ratings.rate
 
-    def counting(self, games, circle, follow=None):
+    def counting(self, games, circle, follow=None, every=None):
         games = list(games)
         rated.append(len(games))
-        return real(self, games, circle, follow)
+        return real(self, games, circle, follow, every)
 
     def seated(count: int) -> list[str]:
         return [rng.choice(p) for p in rng.sample(people, count)]
@@ -308,6 +319,7 @@ def test_the_kept_ratings_follow_every_change(home, seed, monkeypatch) -> None:
             kept_equals_cold(stored)
             if what == "newer" and game is not None:
                 assert rated == [1], what  # carried on with the one new game
+            kept_steps_are_fresh()
 
 
 def test_abandoned_and_unfinished_games_are_not_rated(cli) -> None:
@@ -364,3 +376,21 @@ def test_the_ratings_kept_survive_a_damaged_cache(cli, home) -> None:
     conn.commit()
     conn.close()
     assert ratings_json(cli) == first  # the digest does not match: rated again
+
+
+@pytest.mark.parametrize("damage", [
+    "DELETE FROM steps WHERE rowid IN (SELECT rowid FROM steps LIMIT 2)",
+    "UPDATE steps SET mu = mu + 1", "DELETE FROM steps"])
+def test_a_players_steps_kept_are_checked_against_the_ratings(cli, home, damage) -> None:
+    import sqlite3
+
+    rng = random.Random(11)
+    games = [a_game(f"2611{d:02d}-1", f"2026-11-{d:02d}T19:00:00+05:45",
+                    ["Asha", "Bimal", "Tulsi", "Ram"], rng) for d in range(1, 5)]
+    save(games)
+    first = cli("ratings", "Asha", "--json").stdout
+    conn = sqlite3.connect(home / index.FILE)
+    conn.execute(damage)
+    conn.commit()
+    conn.close()
+    assert cli("ratings", "Asha", "--json").stdout == first  # rated again, not shown wrong
