@@ -36,7 +36,8 @@ def newest_game(folder: Path) -> tuple[Path, bytes]:
     from callbreak_score.core.values import replace
     from callbreak_score.storage import schema
 
-    newest = max(p for p in (folder / "games").iterdir() if p.is_dir())
+    newest = max(p for p in (folder / "games").iterdir()  # a month with games (another
+                 if p.is_dir() and any(p.glob("*.json")))   # benchmark may leave one empty)
     for path in sorted(newest.glob("*.json"), reverse=True):
         game = schema.decode(path.read_bytes(), str(path))
         if game.finished is not None:
