@@ -163,7 +163,8 @@ def test_every_command_typed_imports_neither_typer_click_nor_rich(cli) -> None:
         for name in ("typer", "click", "rich"):
             assert f"'{name}'" not in heavy, (words, heavy)
         # openskill is the ratings' own: no other command loads it
-        assert ("'openskill'" in heavy) == (words[0] == "ratings"), (words, heavy)
+        # (and `ratings NAME` may not: the steps kept in the index rate nothing)
+        assert "'openskill'" not in heavy or words[0] == "ratings", (words, heavy)
         first = first or store.current_id()
 
 
