@@ -48,11 +48,11 @@ def _ratings(
             state = Ratings()
             if not chosen:
                 conn.execute("DELETE FROM steps")  # rated again from the first game
-        every: list[tuple[str, Step]] | None = None if chosen else []
+        every = None if chosen else _Steps(conn)
         steps = state.rate(_games(conn, index.chosen_values(since, until, rules), state.last),
                            circle, follow if chosen else None, every)
-        if not chosen:
-            _keep(conn, state, circle.stamp, every or [])
+        if every is not None:
+            _keep(conn, state, circle.stamp, every)
             if follow is not None:
                 steps = _steps(conn, state, follow, circle)
         conn.execute("COMMIT")
@@ -136,7 +136,7 @@ def _again(conn: sqlite3.Connection, state: Ratings, person: str, circle: Circle
     proof.prove(conn)
     conn.execute("DELETE FROM steps")
     fresh = Ratings()
-    every: list[tuple[str, Step]] = []
+    every = _Steps(conn)
     steps = fresh.rate(_games(conn, index.chosen_values(None, None, None), None), circle,
                        person, every)
     state.people, state.last = fresh.people, fresh.last
@@ -144,14 +144,34 @@ def _again(conn: sqlite3.Connection, state: Ratings, person: str, circle: Circle
     return steps
 
 
-def _keep(conn: sqlite3.Connection, state: Ratings, stamp: str,
-          every: list[tuple[str, Step]]) -> None:
-    """Keep the ratings and the new steps (made in the same transaction as the rows)."""
+class _Steps(list):
+    """The steps a rating makes, written to the index a few thousand at a time (rating
+    100,000 games again makes 400,000: held at once, they would take 300 MB)."""
+
+    BATCH = 4096
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        super().__init__()
+        self.conn = conn
+
+    def __iadd__(self, more: object) -> _Steps:
+        self.extend(more)  # type: ignore[arg-type]
+        if len(self) >= self.BATCH:
+            self.flush()
+        return self
+
+    def flush(self) -> None:
+        self.conn.executemany("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+            (person, s.game, s.started, s.place, s.players, s.rating.name, s.rating.mu,
+             s.rating.sigma, s.rating.games) for person, s in self])
+        self.clear()
+
+
+def _keep(conn: sqlite3.Connection, state: Ratings, stamp: str, every: _Steps) -> None:
+    """Keep the ratings and the last new steps (in the same transaction as the rows)."""
     import json
 
-    conn.executemany("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [
-        (person, s.game, s.started, s.place, s.players, s.rating.name, s.rating.mu,
-         s.rating.sigma, s.rating.games) for person, s in every])
+    every.flush()
     proof.keep_value(conn, NAME, json.dumps(
         {"stamp": stamp, "last": state.last, "people": state.people},
         ensure_ascii=False, separators=(",", ":")))

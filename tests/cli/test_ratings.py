@@ -279,6 +279,9 @@ def test_the_kept_ratings_follow_every_change(home, seed, monkeypatch) -> None:
         return [rng.choice(p) for p in rng.sample(people, count)]
 
     monkeypatch.setattr(core_ratings.Ratings, "rate", counting)
+    from callbreak_score.storage import ratings as kept_ratings
+
+    monkeypatch.setattr(kept_ratings._Steps, "BATCH", 3)  # steps written a few at a time
     latest = 10
     with store.locked(create=True):
         for _step in range(20):
