@@ -3,8 +3,6 @@ finish, and play, which asks them all in turn."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from callbreak_score.core.errors import Damaged, Refused, cut_word
 from callbreak_score.i18n import N_, t
 
@@ -155,10 +153,18 @@ def edit_words(words: list[str]) -> tuple[list[str] | None, list[str] | None]:
     return found.get("--bids"), found.get("--tricks")
 
 
-def _step(move: Callable, message: str) -> None:
-    """Undo or redo on the current game: say what was taken back or put back."""
+def _step(redo: bool) -> None:
+    """Undo or redo: a change of the people log when it is the newest, else one of the
+    current game, else (the game has none) the people log's again; say what was taken
+    back or put back."""
+    from callbreak_score.core import history
     from callbreak_score.views.historyview import change_words
 
+    from .people import step
+
+    if step(redo):
+        return
+    move = history.redo if redo else history.undo
     taken: list = []
 
     def change(game: Game) -> Game:
@@ -166,13 +172,19 @@ def _step(move: Callable, message: str) -> None:
         taken.append(change)
         return after
 
-    _, game = change_game(change, None)
+    try:
+        _, game = change_game(change, None)
+    except Refused as error:  # nothing in the game: the people log's newest
+        if isinstance(error, Damaged) or not step(redo, force=True):
+            raise
+        return
     if game.history[-1].kind == "abandon":  # undo right after `new` takes back the start
         say(t("Took back the start of game {game}: it is abandoned, kept and listed but left "
               "out of settle, stats and ratings ('callbreak undo' brings it back).",
               game=game.id))
         return
-    say(t(message, change=change_words(game, taken[0])))
+    said = N_("Put back {change}.") if redo else N_("Took back {change}.")
+    say(t(said, change=change_words(game, taken[0])))
     card(game)
 
 
@@ -180,33 +192,13 @@ def _step(move: Callable, message: str) -> None:
 def undo() -> None:
     """Take back the last change, whatever it was (bids, tricks, edit, finish, restore,
     a new game, a player's rename or merge)."""
-    from callbreak_score.core.history import undo as move
-
-    from .people import step
-
-    if step(redo=False):
-        return
-    try:
-        _step(move, N_("Took back {change}."))
-    except Refused as error:  # nothing in the game to take back: the newest rename
-        if isinstance(error, Damaged) or not step(redo=False, force=True):
-            raise
+    _step(redo=False)
 
 
 @app.command()
 def redo() -> None:
     """Put back what the last undo took back (until a new change is made)."""
-    from callbreak_score.core.history import redo as move
-
-    from .people import step
-
-    if step(redo=True):
-        return
-    try:
-        _step(move, N_("Put back {change}."))
-    except Refused as error:  # nothing in the game to put back: the newest people undo
-        if isinstance(error, Damaged) or not step(redo=True, force=True):
-            raise
+    _step(redo=True)
 
 
 @app.command()

@@ -51,8 +51,7 @@ def trashed(typed: str) -> str | None:
     from callbreak_score.core.numbers import latin
 
     typed = latin(typed)
-    ids = [n[:-5] for n in store.names(os.path.join(store.home(), store.TRASH))
-           if n.endswith(".json") and schema.is_id(n[:-5])]
+    ids = store.trashed()
     if typed in ids:
         return typed
     found = [i for i in ids if i.startswith(typed) or i[7:].startswith(typed)]

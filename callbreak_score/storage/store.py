@@ -251,7 +251,7 @@ def add(draft: Game) -> Game:
 
     today = draft.created[2:4] + draft.created[5:7] + draft.created[8:10]
     day = game_ids(today + "-", by_time=False)
-    taken = set(day) | set(renamed()) | set(_trashed(today))
+    taken = set(day) | set(renamed()) | set(trashed(today))
     if len(day) >= MAX_DRAWN:
         raise Refused("{most} games were started today; no more fit in a day's ids",
                       most=MAX_DRAWN)
@@ -273,9 +273,11 @@ def add(draft: Game) -> Game:
     return game
 
 
-def _trashed(day: str) -> list[str]:
-    """The ids of the day's deleted games in trash/ (restore must find theirs free)."""
-    return [n[:-5] for n in names(_dir(TRASH)) if n.startswith(day) and n.endswith(".json")]
+def trashed(prefix: str = "") -> list[str]:
+    """The ids of the deleted games in trash/ that start with `prefix` (a new id never
+    takes one: restore must find it free)."""
+    return [n[:-5] for n in names(_dir(TRASH))
+            if n.startswith(prefix) and n.endswith(".json") and is_id(n[:-5])]
 
 
 # ---- reading ---------------------------------------------------------------------------

@@ -74,6 +74,12 @@ def devices(tmp_path: Path) -> tuple[Device, Device, Device, str]:
             remote)
 
 
+def join(remote: str, *joining: Device) -> None:
+    """Each device sets up sync with the remote, in turn (the first one makes it)."""
+    for device in joining:
+        device.run("sync", "--init", remote)
+
+
 def test_games_made_offline_on_each_device_the_same_day_are_all_found(devices) -> None:
     laptop, phone, tablet, remote = devices
     made = [laptop.new(), laptop.new("A", "B", "C"), phone.new(), tablet.new("P", "Q", "R")]
@@ -97,8 +103,7 @@ def test_games_made_offline_on_each_device_the_same_day_are_all_found(devices) -
 def test_the_same_game_extended_on_one_device_is_the_longer_one_everywhere(devices) -> None:
     laptop, phone, _tablet, remote = devices
     game = laptop.new()
-    laptop.run("sync", "--init", remote)
-    phone.run("sync", "--init", remote)
+    join(remote, laptop, phone)
     phone.run("use", game)
     for words in (["bid", "4", "3", "2", "4"], ["tricks", "5", "3", "2", "3"]):
         phone.run(*words)
@@ -117,8 +122,7 @@ def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -
     laptop, phone, _tablet, remote = devices
     game = laptop.new()
     laptop.run("bid", "4", "3", "2", "4")
-    laptop.run("sync", "--init", remote)
-    phone.run("sync", "--init", remote)
+    join(remote, laptop, phone)
     phone.run("use", game)
     laptop.run("tricks", "5", "3", "2", "3")
     phone.run("undo")
@@ -165,8 +169,7 @@ def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -
 def test_a_game_deleted_on_one_device_and_changed_on_the_other_is_kept(devices) -> None:
     laptop, phone, _tablet, remote = devices
     game = laptop.new()
-    laptop.run("sync", "--init", remote)
-    phone.run("sync", "--init", remote)
+    join(remote, laptop, phone)
     phone.run("use", game)
     trash = laptop.home / "trash"
     trash.mkdir()
@@ -223,8 +226,7 @@ def test_numbered_ids_of_two_devices_are_renamed_where_two_games_collide(devices
 def test_people_entries_made_on_both_devices_all_travel(devices) -> None:
     laptop, phone, _tablet, remote = devices
     laptop.new()
-    laptop.run("sync", "--init", remote)
-    phone.run("sync", "--init", remote)
+    join(remote, laptop, phone)
     for device, (name, other) in ((laptop, ("Ram", "राम")), (phone, ("Asha", "Aasha"))):
         folder = device.home / "people"
         folder.mkdir(exist_ok=True)
@@ -257,8 +259,7 @@ def test_sync_refuses_in_one_line_without_git_or_a_remote(devices, tmp_path: Pat
 def test_a_sync_killed_at_random_moments_loses_nothing_and_the_next_completes(devices) -> None:
     laptop, phone, _tablet, remote = devices
     laptop.new()
-    laptop.run("sync", "--init", remote)
-    phone.run("sync", "--init", remote)
+    join(remote, laptop, phone)
     rounds: dict[str, int] = {}
     chance = random.Random(18)
     for step in range(10):
