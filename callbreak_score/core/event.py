@@ -302,13 +302,19 @@ def final_seating(event: Event, rows: Sequence[Row], top: int) -> Seating:
     leader in the first seat."""
     if event.final is not None:
         raise Refused("event {event} has had its final; it is over", event=event.name)
-    if not 3 <= top <= 5:
-        raise Refused("--top {top} is outside 3..5 (a table of three to five)", top=top)
+    check_top(top)
     ranked = [row.name for row in rows if row.ranked and row.name in event.active]
     if len(ranked) < top:
         raise Refused("only {count} players are ranked; a final of {top} needs {top}",
                       count=len(ranked), top=top)
     return Seating(len(event.rounds) + 1, True, "", (Table(1, tuple(ranked[:top])),))
+
+
+def check_top(top: int) -> int:
+    """The final table's size: 3 to 5."""
+    if not 3 <= top <= 5:
+        raise Refused("--top {top} is outside 3..5 (a table of three to five)", top=top)
+    return top
 
 
 def unfinished(event: Event, games: Mapping[str, Game]) -> list[Table]:

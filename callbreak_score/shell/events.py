@@ -98,8 +98,9 @@ def next_round(event_id: str | None) -> None:
     from callbreak_score.core.event import next_seating
     from callbreak_score.views.eventview import seated
 
+    event_id = events.resolve(event_id)
     with store.locked(create=True):
-        event = events.load(events.resolve(event_id))
+        event = events.load(event_id)
         _open_tables(event, games_of(event))
         seating = _seat(event, next_seating(event, secrets.token_hex(8)))
     say(seated(event, seating, screen()))
@@ -107,11 +108,13 @@ def next_round(event_id: str | None) -> None:
 
 def final(event_id: str | None, top: int) -> None:
     """`event final`: seat the top players of the standings at one final table."""
-    from callbreak_score.core.event import final_seating, standings
+    from callbreak_score.core.event import check_top, final_seating, standings
     from callbreak_score.views.eventview import seated
 
+    check_top(top)
+    event_id = events.resolve(event_id)
     with store.locked(create=True):
-        event = events.load(events.resolve(event_id))
+        event = events.load(event_id)
         games = games_of(event)
         if not event.rounds:
             raise Refused("no game round of {event} is played yet; 'callbreak event next' "
@@ -165,8 +168,9 @@ def sub(event_id: str | None, words: Sequence[str]) -> None:
     number = whole(words[0])
     if number is None:
         raise Refused("'{word}' is not a table number", word=words[0])
+    event_id = events.resolve(event_id)
     with store.locked(create=True):
-        event = events.load(events.resolve(event_id))
+        event = events.load(event_id)
         games = games_of(event)
         seating, table, seat = check_sub(event, number, words[1], words[2], games)
         game = games.get(table.game)
@@ -188,8 +192,9 @@ def drop(event_id: str | None, name: str, again: bool) -> None:
     from callbreak_score.core.event import check_add, check_drop
     from callbreak_score.i18n import t
 
+    event_id = events.resolve(event_id)
     with store.locked(create=True):
-        event = events.load(events.resolve(event_id))
+        event = events.load(event_id)
         found = check_add(event, name) if again else check_drop(event, name)
         events.add(event.id, {"at": now(), "action": "add" if again else "drop",
                               "name": found})

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from callbreak_score.core.event import Event, Row, Seating, Sub, Table
-from callbreak_score.i18n import _, num, t, tn
+from callbreak_score.i18n import _, num, t
 
 from . import cells
 from .cells import Style, width, wrap
@@ -99,19 +99,25 @@ def shown(event: Event, games: Mapping[str, Game], style: Style) -> str:
             state = _("finished")
         else:
             total = game.rules.rounds
-            state = tn("round {done} of {total} done", "round {done} of {total} done",
-                       game.completed, done=game.completed, total=total) if total else \
-                tn("{done} round done", "{done} rounds done", game.completed,
-                   done=game.completed)
+            state = (t("rounds {done}/{total}", done=game.completed, total=total) if total
+                     else t("rounds {done}", done=game.completed))
         lines += wrap(t("Table {table} {dot} game {game}", table=table.number, dot=style.dot,
                         game=table.game) + f" {style.dot} {state}", cols, "  ")
         top = set(game.winners() or game.leaders()) if game is not None else set()
         totals = game.totals() if game is not None else ()
-        for seat in range(len(table.players)):
+        scores = [num(points(game.rules, totals[seat])) if game is not None else ""
+                  for seat in range(len(table.players))]
+        score_cols = max(width(score) for score in scores)
+        labels = [seat_label(table, seat, event.subs) for seat in range(len(table.players))]
+        label_cols = min(max(width(label) for label in labels), max(cols - score_cols - 6, 8))
+        for seat, (label, score) in enumerate(zip(labels, scores)):
             mark = "*" if seat in top else " "
-            score = num(points(game.rules, totals[seat])) if game is not None else ""
-            label = seat_label(table, seat, event.subs)
-            lines += wrap(f" {mark} {label}  {score}".rstrip(), cols, "     ")
+            if width(label) > label_cols:
+                lines += wrap(f" {mark} {label}", cols, "     ")
+                lines.append(" " * (cols - score_cols) + score)
+                continue
+            lines.append(f" {mark} {cells.pad(label, label_cols)}  "
+                         f"{cells.pad(score, score_cols, True)}".rstrip())
     if seating is not None:
         lines += wrap(_("* ahead (the winners once finished)"), cols, "  ")
     if event.dropped:
