@@ -41,6 +41,16 @@ class Change:
 
 
 @frozen
+class Tag:
+    """The event a game was seated for (core/event.py): the event's id, its game round
+    and the table's number (1-based)."""
+
+    id: str
+    round: int
+    table: int
+
+
+@frozen
 class Game:
     id: str
     players: tuple[str, ...]
@@ -50,6 +60,7 @@ class Game:
     created: str = ""
     finished: str | None = None
     history: tuple[Change, ...] = ()  # every change, oldest first (history.py)
+    event: Tag | None = None  # the event table it was seated for, if any
 
     @property
     def seats(self) -> int:
@@ -157,7 +168,7 @@ def next_game(last: Game, created: str) -> Game:
     """A new game of the same players and rules; the deal goes on round the table (the
     player who would have dealt the next round deals first)."""
     return replace(last, id="", rounds=(), created=created, finished=None, history=(),
-                   first_dealer=last.dealer(last.completed + 1))
+                   first_dealer=last.dealer(last.completed + 1), event=None)
 
 
 def seat_of(players: Sequence[str], name: str) -> int:

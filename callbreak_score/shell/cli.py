@@ -16,6 +16,7 @@ from callbreak_score.i18n import _
 from . import (
     acts,
     after_commands,
+    event_commands,
     exits,
     games_commands,
     params,
@@ -28,7 +29,7 @@ from . import (
 LISTED = ("new", "bid", "tricks", "show", "undo", "redo", "history", "edit", "list", "use",
           "abandon", "delete", "finish", "export", "rules", "path", "restore", "doctor",
           "penalty", "play", "serve", "settle", "stats", "ratings", "players", "player", "chart",
-          "share", "sync", "choose", "config", "completion")
+          "share", "event", "sync", "choose", "config", "completion")
 
 
 class Words(typer.core.TyperGroup):
@@ -85,7 +86,7 @@ def root(
 # words.py calls the same functions when it reads the words itself
 for declared_name, settings, function in sorted(
         (entry for module in (round_commands, games_commands, after_commands, setup_commands,
-                                      sync_commands)
+                                      sync_commands, event_commands)
          for entry in module.app.registered),
         key=lambda entry: LISTED.index(entry[0] or entry[2].__name__)):
     app.command(declared_name, **settings)(params.typed(function))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from callbreak_score.core.errors import Damaged, Refused, Said, Word
-from callbreak_score.core.game import KINDS, Change, Game, Round, check_players, replay
+from callbreak_score.core.game import KINDS, Change, Game, Round, Tag, check_players, replay
 from callbreak_score.core.history import stacks, synthesize
 from callbreak_score.core.rules import rules_from_dict
 from callbreak_score.core.values import replace
@@ -269,7 +269,7 @@ def _from_dict(raw: dict) -> Game:
     parsed = [_round(r, n, rules.seats) for n, r in enumerate(rounds, 1)]
     start = Game(
         id=game_id, players=names, rules=rules, first_dealer=names.index(raw["first_dealer"]),
-        created=raw["created"],
+        created=raw["created"], event=_tag(raw["event"]) if "event" in raw else None,
     )
     game = replay(start, parsed, raw["finished"] or raw["created"], raw["finished"])
     if raw["history"] is None:
@@ -279,6 +279,16 @@ def _from_dict(raw: dict) -> Game:
     changes = tuple(_change(c, n, game.seats) for n, c in enumerate(raw["history"], 1))
     stacks(changes)  # refuses an undo or redo that does not fit the changes before it
     return replace(game, history=changes)
+
+
+def _tag(raw: object) -> Tag:
+    """The event a game was seated for: {"id": an id, "round": n, "table": t}."""
+    if not (isinstance(raw, dict) and set(raw) == {"id", "round", "table"}
+            and isinstance(raw["id"], str) and is_id(raw["id"])
+            and all(isinstance(raw[k], int) and not isinstance(raw[k], bool) and raw[k] >= 1
+                    for k in ("round", "table"))):
+        raise Refused("'event' is not an event's id, round and table")
+    return Tag(raw["id"], raw["round"], raw["table"])
 
 
 # An ISO 8601 time as the code writes it (datetime.isoformat: 2026-11-29T19:30:00+05:45),
@@ -427,6 +437,15 @@ def _round_text(played: Round) -> str:
     return dumps(fields)
 
 
+def _tag_text(tag: Tag | None) -> str:
+    """The game's event line, only in a game seated for an event (every other file stays
+    as it always was)."""
+    if tag is None:
+        return ""
+    return (f'  "event": {{"id": {dumps(tag.id)}, "round": {tag.round}, '
+            f'"table": {tag.table}}},\n')
+
+
 def encode(game: Game) -> bytes:
     """The file text: indented JSON, one line per round, names as written (UTF-8)."""
     rounds = ",\n".join(f"    {_round_text(r)}" for r in game.rounds)
@@ -436,6 +455,7 @@ def encode(game: Game) -> bytes:
         "{\n"
         f'  "schema": {SCHEMA},\n'
         f'  "id": {dumps(game.id)},\n'
+        f'{_tag_text(game.event)}'
         f'  "players": {dumps(list(game.players))},\n'
         f'  "first_dealer": {dumps(game.players[game.first_dealer])},\n'
         f'  "rules": {rules},\n'

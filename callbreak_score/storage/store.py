@@ -9,6 +9,8 @@ The only module that touches the data folder. Layout under the data folder:
   .lock                    the lock file every writer holds (never deleted)
   damaged/                 files `doctor --fix` moved aside, bytes unchanged
   index.sqlite3            the stats index, derived from games/ (index.py, also this floor)
+  events/<id>/<stamp>.json an event's entries, written once (events.py)
+  current-event            the id of the current event (this device's own)
   renamed/<old>.<new>.json ids sync changed where two games had one (sync.py, versions.py)
   conflicts/<id>.<v>.json  versions of a game two devices changed apart, until `choose`
   .git/, .gitignore        with `sync`: the repository whose work tree the folder is

@@ -40,10 +40,11 @@ IGNORE = """\
 !/people/
 !/renamed/
 !/conflicts/
+!/events/
 """
 # git never merges a file's text (callbreak does), nor changes its line ends
 ATTRIBUTES = "* -text -merge\n"
-TRAVELS = ("games/", "people/", "renamed/", "conflicts/")
+TRAVELS = ("games/", "people/", "renamed/", "conflicts/", "events/")
 
 
 class Report:
@@ -162,6 +163,7 @@ def sync(first: bool = False) -> Report:
 def _sync(report: Report, first: bool) -> None:
     with store.locked(create=True):
         _clear_leftovers()
+        _ignore_now()
         _commit("callbreak: changes on " + device())
         for _attempt in range(4):
             try:
@@ -199,6 +201,17 @@ def _sync(report: Report, first: bool) -> None:
         else:
             raise Refused("the remote changed again and again while syncing; nothing is "
                           "lost, run 'callbreak sync' again")
+
+
+def _ignore_now() -> None:
+    """A folder set up before events travelled lets them travel from its next sync on."""
+    path = os.path.join(store.home(), ".gitignore")
+    try:
+        text = store.read_bytes(path).decode("utf-8", "replace")
+    except FileNotFoundError:
+        return
+    if "!/events/" not in text and text.startswith("# callbreak sync"):
+        store.write_atomic(path, (text.rstrip("\n") + "\n!/events/\n").encode())
 
 
 def _check_remote(remote: str, theirs: str | None, ours: str | None) -> None:

@@ -17,7 +17,8 @@ from callbreak_score.core.errors import Refused
 from . import schema, store
 
 # the top of a remote's tree: what callbreak's own sync ever puts there
-OWN = frozenset({"games", "people", "renamed", "conflicts", ".gitignore", ".gitattributes"})
+OWN = frozenset({"games", "people", "renamed", "conflicts", "events", ".gitignore",
+                 ".gitattributes"})
 
 
 def foreign(names: list[str]) -> str | None:
@@ -51,7 +52,7 @@ def unsound(paths: list[str]) -> str | None:
                 games[game_id] = path
             else:
                 bad.append(path)
-        elif top in ("people", "conflicts", "renamed") and not _sound(top, name, full):
+        elif top in ("people", "conflicts", "renamed", "events") and not _sound(top, name, full):
             bad.append(path)
         if bad:
             break  # the first in order; the games before it are checked below
@@ -62,12 +63,18 @@ def unsound(paths: list[str]) -> str | None:
 
 
 def _sound(top: str, name: str, full: str) -> bool:
-    from . import people
+    from . import events, people
 
-    if "/" in name or not name.endswith(".json"):
+    if top == "events":
+        event_id, _, entry = name.partition("/")
+        if not schema.is_id(event_id) or "/" in entry or not entry.endswith(".json"):
+            return False
+    elif "/" in name or not name.endswith(".json"):
         return False
     try:
-        if top == "people":
+        if top == "events":
+            events.entry(full)
+        elif top == "people":
             people.entry(full)
         elif top == "conflicts":
             game_id, _, version = name.removesuffix(".json").partition(".")

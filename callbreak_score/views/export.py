@@ -36,6 +36,7 @@ def to_dict(game: Game, current: bool = False) -> dict[str, object]:
     upcoming = game.next_round
     return {
         "id": game.id,
+        **_event(game),
         "players": list(names),
         "rules": game.rules.to_dict(),
         "first_dealer": names[game.first_dealer],
@@ -110,6 +111,7 @@ def summary(game: Game) -> dict[str, object]:
     names = game.players
     return {
         "id": game.id,
+        **_event(game),
         "created": game.created,
         "players": list(names),
         "preset": game.rules.preset,
@@ -120,6 +122,13 @@ def summary(game: Game) -> dict[str, object]:
         "finished": game.finished is not None,
         "abandoned": abandoned(game),
     }
+
+
+def _event(game: Game) -> dict[str, object]:
+    """{"event": {"id", "round", "table"}} for a game seated for an event, else {}."""
+    tag = game.event
+    return {} if tag is None else {"event": {"id": tag.id, "round": tag.round,
+                                             "table": tag.table}}
 
 
 def history_json(game: Game) -> str:

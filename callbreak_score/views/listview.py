@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from callbreak_score.i18n import _, num, tn
+from callbreak_score.i18n import _, num, t, tn
 
 from . import cells
 from .cells import Style
@@ -30,6 +30,9 @@ def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str
         top = e["winners"] or e["leaders"]
         status = (_("abandoned") if e.get("abandoned") else _("finished") if e["finished"]
                   else _("playing"))
+        tag = e.get("event")
+        if tag:
+            status += f" {style.dot} " + t("table {table}", table=tag["table"])
         rows.append([mark, e["id"], ", ".join(e["players"]), played, ", ".join(top), status])
     note = [_("* current game")] if current in {e["id"] for e in entries} else []
     if cells.table_width(header, rows) <= style.width:

@@ -66,6 +66,15 @@ def top_total(game: Game, top: Sequence[int]) -> str:
              others=names(game, level), names=names(game, top))
 
 
+def event_line(game: Game, style: Style) -> list[str]:
+    """'event 261202-k7m · table 2' under a game seated for an event (none otherwise)."""
+    tag = game.event
+    if tag is None:
+        return []
+    return [t("event {event} {dot} table {table}", event=tag.id, dot=style.dot,
+              table=tag.table)]
+
+
 def scorecard(game: Game, style: Style) -> str:
     """Each round's bids, tricks and scores with the running totals (as in a notebook:
     everyone can check the adding up), then the totals and who is ahead.
@@ -80,7 +89,7 @@ def scorecard(game: Game, style: Style) -> str:
         body, legend = _draw(full, style), []
     else:
         body, legend = _narrow(game, style)
-    lines = [title, *body, *legend]
+    lines = [title, *event_line(game, style), *body, *legend]
     lines.append(style.paint(
         t("bid/tricks {made} made {broken} broken, score; 'total': the running total",
           made=style.made, broken=style.broken), DIM) if game.rounds else _("No bids yet."))

@@ -150,6 +150,9 @@ TYPED = [
     ["stats", "A", "--games", "1"], ["stats", "--rules", "nepal", "--until", "today"],
     ["settle", "--stake", "10", "--since", "today", "--until", "today", "--partial"],
     ["ratings"], ["ratings", "A", "--json"],
+    ["event", "new", "Club", "A", "B", "C", "D", "E", "F", "G", "H", "--rounds", "1"],
+    ["event", "next"], ["event", "show"], ["event", "standings"],
+    ["event", "standings", "--json"], ["event", "drop", "H"], ["event", "list"],
 ]
 
 

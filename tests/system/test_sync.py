@@ -392,3 +392,24 @@ def test_a_game_deleted_on_another_device_goes_to_the_trash_here(devices) -> Non
     phone.run("sync")
     assert laptop.run("sync").stdout.endswith(": 1 game new here.\n")
     assert game in laptop.games()
+
+
+def test_an_event_travels_and_a_round_drawn_on_both_devices_keeps_the_earlier(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    laptop.run("event", "new", "Club", *"ABCDEFGH", "--rounds", "1")
+    join(remote, laptop)
+    ignore = laptop.home / ".gitignore"  # a folder set up before events travelled
+    ignore.write_text(ignore.read_text().replace("!/events/\n", ""))
+    laptop.run("sync")
+    join(remote, phone)
+    event_id = (laptop.home / "current-event").read_text().strip()
+    assert phone.files("events") == laptop.files("events")
+    assert not (phone.home / "current-event").exists()  # this device's own
+    phone.run("event", "next", "--event", event_id)
+    laptop.run("event", "next")  # drawn on both, apart
+    for device in (phone, laptop, phone):
+        device.run("sync")
+    assert phone.files("events") == laptop.files("events")
+    shown = [d.run("event", "show", "--event", event_id).stdout for d in (laptop, phone)]
+    assert shown[0] == shown[1] and "also drawn on another device" in shown[0]
+    assert "!/events/" in ignore.read_text()

@@ -1,0 +1,536 @@
+"""A club night's event (pure): its tables, the seat draw, placement points and the
+standings, replayed from the event's entries (storage/events.py keeps them).
+
+An event is the replay of write-once entries (dicts), sorted by their ids (the UTC time
+they were made, to the microsecond, and a random part), so two devices' entries merge by
+union: "new" (the name, the players, the game rounds, the rules' options), "draw" (a game
+round seated: its seed and its tables, each with its game's id), "sub" (a substitute
+takes a seat of a game), "drop" (a player is not seated any more) and "add" (a player is
+seated again, or joins). Every number here is exact: points are Fractions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from .errors import Refused
+from .game import Game, check_name, readable_name
+from .values import frozen
+
+ACTIONS = ("new", "draw", "sub", "drop", "add")
+POINTS = ("placement", "total")
+FEWEST = 8  # players an event starts with at least
+TOP = 4  # the final table's default size
+Pair = tuple[str, str]
+
+
+@frozen
+class Table:
+    """One table of a game round: its number (1-based), its players in seat order (the
+    first bids first in the game's first round) and its game's id."""
+
+    number: int
+    players: tuple[str, ...]
+    game: str = ""
+
+
+@frozen
+class Seating:
+    """One game round drawn: its number (1-based; the final is the round after the
+    last), whether it is the final table, the seed it was drawn from and its tables."""
+
+    number: int
+    final: bool
+    seed: str
+    tables: tuple[Table, ...]
+    entry: str = ""  # the id of the entry that drew it
+
+
+@frozen
+class Sub:
+    """A substitute: `into` plays seat `seat` of game `game` (table `table` of game round
+    `round`) from the game's round `start` on, instead of `out`."""
+
+    round: int
+    table: int
+    game: str
+    seat: int
+    out: str
+    into: str
+    start: int
+
+
+@frozen
+class Event:
+    """An event as its entries make it. `players`: everyone who joined, in order;
+    `dropped`: those not seated any more; `doubled`: draws of a game round already drawn
+    (on another device, before a sync), ignored."""
+
+    id: str
+    name: str
+    players: tuple[str, ...]
+    games: int  # game rounds before the final
+    options: tuple[tuple[str, object], ...] = ()  # the rule options typed (setting keys)
+    settings: tuple[tuple[str, str], ...] = ()  # the table's settings then
+    created: str = ""
+    seatings: tuple[Seating, ...] = ()
+    subs: tuple[Sub, ...] = ()
+    dropped: tuple[str, ...] = ()
+    doubled: tuple[Seating, ...] = ()
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        """The players seated at the next draw: everyone who has not dropped."""
+        return tuple(p for p in self.players if p not in self.dropped)
+
+    @property
+    def rounds(self) -> tuple[Seating, ...]:
+        """The game rounds drawn, the final left out."""
+        return tuple(s for s in self.seatings if not s.final)
+
+    @property
+    def final(self) -> Seating | None:
+        return next((s for s in self.seatings if s.final), None)
+
+    def table_of(self, game_id: str) -> tuple[Seating, Table] | None:
+        """The game round and table a game belongs to, or None."""
+        for seating in self.seatings:
+            for table in seating.tables:
+                if table.game == game_id:
+                    return seating, table
+        return None
+
+
+def replay(event_id: str, entries: Sequence[Mapping]) -> Event:
+    """The event its entries make, in the order of their ids. The first must be "new"; a
+    second draw of a game round is kept aside in `doubled` (the earlier one stands)."""
+    ordered = sorted(entries, key=lambda e: e["id"])
+    if not ordered or ordered[0]["action"] != "new":
+        raise Refused("event {event} has no first entry ('new')", event=event_id)
+    first = ordered[0]
+    players = list(first["players"])
+    dropped: list[str] = []
+    seatings: list[Seating] = []
+    doubled: list[Seating] = []
+    subs: list[Sub] = []
+    for entry in ordered[1:]:
+        action = entry["action"]
+        if action == "draw":
+            seating = Seating(entry["round"], entry["final"], entry["seed"], tuple(
+                Table(n, tuple(t["players"]), t["game"])
+                for n, t in enumerate(entry["tables"], 1)), entry["id"])
+            if any(s.number == seating.number or s.final for s in seatings):
+                doubled.append(seating)
+            else:
+                seatings.append(seating)
+        elif action == "sub":
+            subs.append(Sub(entry["round"], entry["table"], entry["game"], entry["seat"],
+                            entry["out"], entry["in"], entry["from"]))
+            if _key(entry["in"]) not in map(_key, players):
+                players.append(entry["in"])
+        elif action == "drop":
+            if entry["name"] not in dropped:
+                dropped.append(entry["name"])
+        elif action == "add":
+            if entry["name"] in dropped:
+                dropped.remove(entry["name"])
+            elif _key(entry["name"]) not in map(_key, players):
+                players.append(entry["name"])
+    return Event(event_id, first["name"], tuple(players), first["games"],
+                 tuple(sorted(first.get("options", {}).items())),
+                 tuple(sorted(first.get("settings", {}).items())), first.get("at", ""),
+                 tuple(seatings), tuple(subs), tuple(dropped), tuple(doubled))
+
+
+def _key(name: str) -> str:
+    return name.casefold()
+
+
+# ---- starting an event --------------------------------------------------------------
+
+
+def check_new(name: str, players: Sequence[str], games: int) -> tuple[str, tuple[str, ...]]:
+    """An event's name and players as typed, checked: a name, 8 or more players with
+    different names (case ignored), 1 to 99 game rounds."""
+    name = check_name(name)
+    if len(players) < FEWEST:
+        raise Refused("an event needs {fewest} or more players; got {count}",
+                      fewest=FEWEST, count=len(players))
+    cleaned = [readable_name(check_name(p)) for p in players]
+    seen: set[str] = set()
+    for player in cleaned:
+        if _key(player) in seen:
+            raise Refused("two players are called '{name}'; names must differ (case ignored)",
+                          name=player)
+        seen.add(_key(player))
+    if not 1 <= games <= 99:
+        raise Refused("--games {games} is outside 1..99", games=games)
+    return name, tuple(cleaned)
+
+
+def sizes(count: int) -> list[int]:
+    """The table sizes for `count` players: tables of four, and as few tables of three
+    or five as can be (one five for 4k+1, two fives for 4k+2 (3+3 for six), one three
+    for 4k+3); fives first, threes last."""
+    if count < 3:
+        raise Refused("{count} players cannot make a table; a table needs three to five",
+                      count=count)
+    if count == 6:
+        return [3, 3]
+    fives = {0: 0, 1: 1, 2: 2, 3: 0}[count % 4]
+    threes = 1 if count % 4 == 3 else 0
+    fours = (count - 5 * fives - 3 * threes) // 4
+    return [5] * fives + [4] * fours + [3] * threes
+
+
+# ---- the draw ----------------------------------------------------------------------
+
+
+def pair(a: str, b: str) -> Pair:
+    return (a, b) if a < b else (b, a)
+
+
+def meetings(event: Event) -> dict[Pair, int]:
+    """How often each two players sat at one table (every game round drawn, the final
+    too, and the substitutes at the table they joined)."""
+    met: dict[Pair, int] = {}
+    subs = {(s.round, s.table): [] for s in event.subs}
+    for s in event.subs:
+        subs[(s.round, s.table)].append(s.into)
+    for seating in event.seatings:
+        for table in seating.tables:
+            sat = list(table.players) + subs.get((seating.number, table.number), [])
+            for i, a in enumerate(sat):
+                for b in sat[i + 1:]:
+                    if a != b:
+                        met[pair(a, b)] = met.get(pair(a, b), 0) + 1
+    return met
+
+
+def repeats(tables: Sequence[Sequence[str]], met: Mapping[Pair, int]) -> int:
+    """The repeat opponents of a draw: over every two players at one table, how often
+    they met before."""
+    return sum(met.get(pair(a, b), 0) for table in tables
+               for i, a in enumerate(table) for b in table[i + 1:])
+
+
+def greedy(players: Sequence[str], table_sizes: Sequence[int], met: Mapping[Pair, int],
+           rng: object) -> list[list[str]]:
+    """A plain greedy draw: the players shuffled by `rng` (a random.Random); each table
+    begins with the first player left and takes, seat by seat, the player left who met
+    its players least (the earlier in the shuffle on a tie)."""
+    order = list(players)
+    rng.shuffle(order)  # type: ignore[attr-defined]
+    tables = []
+    for size in table_sizes:
+        table = [order.pop(0)]
+        while len(table) < size:
+            best = min(range(len(order)), key=lambda k: (
+                sum(met.get(pair(order[k], q), 0) for q in table), k))
+            table.append(order.pop(best))
+        tables.append(table)
+    return tables
+
+
+def draw(players: Sequence[str], table_sizes: Sequence[int], met: Mapping[Pair, int],
+         rng: object) -> list[list[str]]:
+    """The seat draw: `greedy` with the same rng, then swaps of two players of two tables
+    while a swap lowers the repeats (so never more repeats than greedy's)."""
+    tables = greedy(players, table_sizes, met, rng)
+
+    def cost(player: str, table: list[str], without: str) -> int:
+        return sum(met.get(pair(player, q), 0) for q in table if q != without)
+
+    for _pass in range(50):
+        better = False
+        for i, first in enumerate(tables):
+            for second in tables[i + 1:]:
+                for a, x in enumerate(first):
+                    for b, y in enumerate(second):
+                        now = cost(x, first, x) + cost(y, second, y)
+                        swapped = cost(y, first, x) + cost(x, second, y)
+                        if swapped < now:
+                            first[a], second[b] = y, x
+                            x = y
+                            better = True
+        if not better:
+            break
+    return tables
+
+
+def firsts(event: Event) -> dict[str, int]:
+    """How often each player had the first seat (bid first in a game's first round)."""
+    count: dict[str, int] = {}
+    for seating in event.seatings:
+        for table in seating.tables:
+            count[table.players[0]] = count.get(table.players[0], 0) + 1
+    return count
+
+
+def first_seats(tables: list[list[str]], had: Mapping[str, int]) -> list[list[str]]:
+    """Each table with the player who had the first seat least moved to it (the earlier
+    seat on a tie); the others keep their order."""
+    out = []
+    for table in tables:
+        first = min(range(len(table)), key=lambda k: (had.get(table[k], 0), k))
+        out.append([table[first]] + table[:first] + table[first + 1:])
+    return out
+
+
+def next_seating(event: Event, seed: str) -> Seating:
+    """The next game round, drawn from `seed` (the same seed, the same tables): every
+    player not dropped seated once; repeat opponents as few as the draw finds; first
+    seats rotate. Refused after the last game round or the final."""
+    import random
+
+    if event.final is not None:
+        raise Refused("event {event} has had its final; it is over", event=event.name)
+    number = len(event.rounds) + 1
+    if number > event.games:
+        raise Refused("all {games} game rounds of {event} are drawn; seat the final table "
+                      "with 'callbreak event final'", games=event.games, event=event.name)
+    players = event.active
+    tables = draw(players, sizes(len(players)), meetings(event), random.Random(seed))
+    tables = first_seats(tables, firsts(event))
+    return Seating(number, False, seed, tuple(
+        Table(n, tuple(t)) for n, t in enumerate(tables, 1)))
+
+
+def final_seating(event: Event, rows: Sequence[Row], top: int) -> Seating:
+    """The final table: the top `top` (3 to 5) ranked players of the standings, the
+    leader in the first seat."""
+    if event.final is not None:
+        raise Refused("event {event} has had its final; it is over", event=event.name)
+    check_top(top)
+    ranked = [row.name for row in rows if row.ranked and row.name in event.active]
+    if len(ranked) < top:
+        raise Refused("only {count} players are ranked; a final of {top} needs {top}",
+                      count=len(ranked), top=top)
+    return Seating(len(event.rounds) + 1, True, "", (Table(1, tuple(ranked[:top])),))
+
+
+def check_top(top: int) -> int:
+    """The final table's size: 3 to 5."""
+    if not 3 <= top <= 5:
+        raise Refused("--top {top} is outside 3..5 (a table of three to five)", top=top)
+    return top
+
+
+def unfinished(event: Event, games: Mapping[str, Game]) -> list[Table]:
+    """The tables of the latest seating whose game is neither finished nor abandoned."""
+    from .history import abandoned
+
+    if not event.seatings:
+        return []
+    left = []
+    for table in event.seatings[-1].tables:
+        game = games.get(table.game)
+        if game is not None and game.finished is None and not abandoned(game):
+            left.append(table)
+    return left
+
+
+# ---- points ------------------------------------------------------------------------
+
+
+def places(game: Game) -> list[int]:
+    """Each seat's place in a finished game (0: first), as the game decides its winners:
+    an instant winner first, then by totals, the tricks won breaking a tie under the
+    `tricks` tiebreak; seats that stay level share the place (the higher)."""
+    from .scoring import complete, instant_win_seats, tricks_won
+
+    totals = game.totals()
+    done = complete(game.rounds)
+    instant = set(instant_win_seats(game.rules, done[-1])) if done else set()
+    won = tricks_won(game.rounds) if game.rules.tiebreak == "tricks" else (0,) * game.seats
+
+    def key(seat: int) -> tuple[int, int, int]:
+        return (1, 0, 0) if seat in instant else (0, totals[seat], won[seat])
+
+    return [sum(1 for other in range(game.seats) if key(other) > key(seat))
+            for seat in range(game.seats)]
+
+
+def placement_points(size: int, placed: Sequence[int]) -> list[Fraction]:
+    """Points for each seat's place at a table of `size`: 4 for the top, 1 for the
+    bottom, evenly spaced (3: 4, 2.5, 1; 5: 4, 3.25, 2.5, 1.75, 1); seats sharing a place
+    share the average of the places they take."""
+    ladder = [4 - Fraction(3 * p, size - 1) for p in range(size)]
+    out = []
+    for place in placed:
+        tied = sum(1 for p in placed if p == place)
+        out.append(sum(ladder[place:place + tied], Fraction(0)) / tied)
+    return out
+
+
+def credited(game: Game, table: Table, subs: Sequence[Sub]) -> list[str]:
+    """Who each seat's result goes to: whoever played more of the game's completed
+    rounds in that seat (on a tie, the one who sat there first)."""
+    done = game.completed
+    out = []
+    for seat, starter in enumerate(table.players):
+        sitters = [(starter, 1)] + [(s.into, s.start) for s in subs
+                                    if s.game == table.game and s.seat == seat]
+        played = []
+        for at, (_name, start) in enumerate(sitters):
+            end = sitters[at + 1][1] - 1 if at + 1 < len(sitters) else done
+            played.append(max(0, min(end, done) - start + 1))
+        best = max(range(len(sitters)), key=lambda k: (played[k], -k))
+        out.append(sitters[best][0])
+    return out
+
+
+@frozen
+class Row:
+    """A player's line of the standings. `points`: exact (placement points, or points of
+    the game totals with --points total); `places[k]`: how many games they ended (k+1)th;
+    `relative`: their totals minus their tables' mean totals, in points; `ranked`: played
+    at least half the game rounds so far; `rank`: 1-based, shared on a full tie (None
+    when not ranked); `final`: their place at the final table once it is finished."""
+
+    name: str
+    points: Fraction
+    played: int
+    places: tuple[int, ...]
+    relative: Fraction
+    ranked: bool
+    rank: int | None = None
+    final: int | None = None
+
+    @property
+    def per_game(self) -> Fraction:
+        return self.points / self.played if self.played else Fraction(0)
+
+
+def standings(event: Event, games: Mapping[str, Game], points: str = "placement") -> list[Row]:
+    """The standings of the event's game rounds from its games (game id -> Game): every
+    finished game that is not abandoned gives each seat's player (the substitute who
+    played more of it) placement points (or, with points="total", the game totals in
+    points). Ranked by points per game played (the total when all played every round),
+    then most firsts, seconds, ..., then the totals relative to the table; players who
+    played fewer than half the game rounds so far come after, not ranked. A finished
+    final puts its players first, in its order."""
+    from .history import abandoned
+
+    if points not in POINTS:
+        raise Refused("--points is placement or total, not '{points}'", points=points)
+    tally = {name: [Fraction(0), 0, [0] * 5, Fraction(0)] for name in event.players}
+    counted_rounds = 0
+    for seating in event.rounds:
+        counted = False
+        for table in seating.tables:
+            game = games.get(table.game)
+            if game is None or game.finished is None or abandoned(game):
+                continue
+            counted = True
+            _count(game, table, event.subs, points, tally)
+        counted_rounds += counted
+    rows = []
+    for name, (total, played, placed, relative) in tally.items():
+        ranked = played > 0 and 2 * played >= counted_rounds
+        rows.append(Row(name, total, played, tuple(placed), relative, ranked))
+
+    def key(row: Row) -> tuple:
+        return (not row.ranked, -row.per_game, *(-n for n in row.places), -row.relative)
+
+    rows.sort(key=key)
+    out: list[Row] = []
+    for at, row in enumerate(rows):
+        rank = None
+        if row.ranked:
+            rank = out[-1].rank if out and key(out[-1]) == key(row) else at + 1
+        out.append(Row(row.name, row.points, row.played, row.places, row.relative,
+                       row.ranked, rank))
+    return _after_final(event, games, out)
+
+
+def _count(game: Game, table: Table, subs: Sequence[Sub], points: str, tally: dict) -> None:
+    names = credited(game, table, subs)
+    placed = places(game)
+    totals = game.totals()
+    unit = game.rules.unit
+    mean = Fraction(sum(totals), len(totals))
+    got = (placement_points(game.seats, placed) if points == "placement"
+           else [Fraction(t, unit) for t in totals])
+    for seat, name in enumerate(names):
+        line = tally.setdefault(name, [Fraction(0), 0, [0] * 5, Fraction(0)])
+        line[0] += got[seat]
+        line[1] += 1
+        line[2][placed[seat]] += 1
+        line[3] += (totals[seat] - mean) / unit
+
+
+def _after_final(event: Event, games: Mapping[str, Game], rows: list[Row]) -> list[Row]:
+    from .history import abandoned
+
+    final = event.final
+    game = games.get(final.tables[0].game) if final is not None else None
+    if final is None or game is None or game.finished is None or abandoned(game):
+        return rows
+    table = final.tables[0]
+    names = credited(game, table, event.subs)
+    place = dict(zip(names, places(game)))
+    top = sorted((r for r in rows if r.name in place), key=lambda r: place[r.name])
+    return ([Row(r.name, r.points, r.played, r.places, r.relative, r.ranked,
+                 place[r.name] + 1, place[r.name] + 1) for r in top]
+            + [r for r in rows if r.name not in place])
+
+
+def check_sub(event: Event, table_number: int, out: str, into: str,
+              games: Mapping[str, Game]) -> tuple[Seating, Table, int]:
+    """Where a substitute goes: (the game round, the table, the seat) of OUT at table
+    `table_number` of the latest game round; refused when OUT does not sit there or IN
+    is at a table of that round."""
+    if not event.seatings:
+        raise Refused("no game round of {event} is drawn yet; 'callbreak event next' "
+                      "seats one", event=event.name)
+    seating = event.seatings[-1]
+    if not 1 <= table_number <= len(seating.tables):
+        raise Refused("table {table} is not a table of game round {round} (1..{last})",
+                      table=table_number, round=seating.number, last=len(seating.tables))
+    table = seating.tables[table_number - 1]
+    into = readable_name(check_name(into))
+    sitting = sitters(event, seating, table)
+    seat = next((s for s, name in enumerate(sitting) if _key(name) == _key(out)), None)
+    if seat is None:
+        raise Refused("{name} does not sit at table {table}; it has {players}",
+                      name=out, table=table_number, players=", ".join(sitting))
+    everyone = [n for t in seating.tables for n in sitters(event, seating, t)]
+    if _key(into) in map(_key, everyone):
+        raise Refused("{name} already plays in game round {round}", name=into,
+                      round=seating.number)
+    game = games.get(table.game)
+    if game is not None and game.finished is not None:
+        raise Refused("the game of table {table} is over; a substitute plays from the "
+                      "next game round", table=table_number)
+    return seating, table, seat
+
+
+def sitters(event: Event, seating: Seating, table: Table) -> list[str]:
+    """Who sits at each seat of a table now (the latest substitute in a seat)."""
+    sitting = list(table.players)
+    for sub in event.subs:
+        if sub.game == table.game and sub.round == seating.number:
+            sitting[sub.seat] = sub.into
+    return sitting
+
+
+def check_drop(event: Event, name: str) -> str:
+    """The player to drop, as the event spells the name; refused when unknown or
+    dropped already."""
+    found = next((p for p in event.players if _key(p) == _key(name.strip())), None)
+    if found is None:
+        raise Refused("no player of {event} is called '{name}'; the players are {players}",
+                      event=event.name, name=name, players=", ".join(event.players))
+    if found in event.dropped:
+        raise Refused("{name} has dropped already", name=found)
+    return found
+
+
+def check_add(event: Event, name: str) -> str:
+    """A player to seat again (dropped) or to join; refused when already seated."""
+    found = next((p for p in event.players if _key(p) == _key(name.strip())), None)
+    if found is not None and found not in event.dropped:
+        raise Refused("{name} is already a player of {event}", name=found, event=event.name)
+    return found or readable_name(check_name(name))

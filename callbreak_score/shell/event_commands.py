@@ -1,0 +1,117 @@
+"""`callbreak event ACTION ...`: a club night's event, one command with an action word
+(new, next, standings, show, sub, drop, add, final, list), as `player rename|merge`
+is declared; the work is in events.py."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from callbreak_score.core.errors import Refused
+
+from .declare import Commands, plain, rule_options
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
+    from typing import Annotated
+
+    import typer
+
+    from .params import WHOLE, complete_people
+
+app = Commands()
+
+
+class EventAction(str, Enum):
+    new = "new"
+    next = "next"
+    standings = "standings"
+    show = "show"
+    sub = "sub"
+    drop = "drop"
+    add = "add"
+    final = "final"
+    list = "list"
+
+
+class EventPoints(str, Enum):
+    placement = "placement"
+    total = "total"
+
+
+# which action each of the event's own options belongs to (the rule options: new)
+OWN = {"games": ("new",), "top": ("final",), "points": ("standings",), "json": ("standings",),
+       "event_id": ("next", "standings", "show", "sub", "drop", "add", "final")}
+SAID = {"games": "--games", "top": "--top", "points": "--points", "json": "--json",
+        "event_id": "--event"}
+
+
+@app.command()
+@rule_options(before={})
+def event(
+    action: Annotated[EventAction, typer.Argument(
+        metavar="new|next|standings|show|sub|drop|add|final|list",
+        help="new NAME P1 P2 ...: start an event; next: seat the next game round; "
+        "standings; show: each table; sub TABLE OUT IN: a substitute; drop NAME; add NAME: "
+        "seat again or join; final: seat the final table; list: the events.")],
+    words: Annotated[list[str] | None, typer.Argument(
+        metavar="[WORDS]...", help="new: the event's name and its players (8 or more); "
+        "sub: TABLE OUT IN; drop, add: a player's name.", autocompletion=complete_people,
+        show_default=False)] = None,
+    games: Annotated[int | None, typer.Option(
+        "--games", click_type=WHOLE, metavar="G", show_default=False,
+        help="new: the game rounds before the final (default 3).")] = None,
+    event_id: Annotated[str | None, typer.Option(
+        "--event", metavar="ID", show_default=False,
+        help="The event (default: the current event, the one started or used last).")] = None,
+    top: Annotated[int | None, typer.Option(
+        "--top", click_type=WHOLE, metavar="N", show_default=False,
+        help="final: the players of the final table, 3 to 5 (default 4).")] = None,
+    points: Annotated[EventPoints | None, typer.Option(
+        "--points", show_default=False,
+        help="standings: placement points (4 top, 1 bottom; the default) or the game "
+        "totals.")] = None,
+    json: Annotated[bool, typer.Option("--json", help="standings: print them as JSON.")] = False,
+    **options: object,
+) -> None:
+    """Run a club night: several tables, seat draws, standings, substitutes and a final
+    table; each table plays an ordinary game."""
+    from . import events
+
+    what = plain(action)
+    words = list(words or [])
+    given = {"games": games, "top": top, "points": points, "json": json or None,
+             "event_id": event_id}
+    typed = {key: value for key, value in options.items()
+             if value is not None and value is not False}
+    for key, value in given.items():
+        if value is not None and what not in OWN[key]:
+            raise Refused("{option} is not an option of 'event {action}'", option=SAID[key],
+                          action=what)
+    if typed and what != "new":
+        raise Refused("the rule options are given with 'event new' (every game of an event "
+                      "plays by the same rules)")
+    takes = {"new": None, "sub": 3, "drop": 1, "add": 1}
+    if what not in takes and words:
+        raise Refused("'event {action}' takes no names or numbers; got '{word}'",
+                      action=what, word=words[0])
+    if what in ("drop", "add") and len(words) != 1:
+        raise Refused("give one player: callbreak event {action} NAME", action=what)
+    if what == "new":
+        if not words:
+            raise Refused("give the event's name and its players: callbreak event new NAME "
+                          "P1 P2 ... (8 or more)")
+        events.start(words[0], words[1:], typed, 3 if games is None else games)
+    elif what == "next":
+        events.next_round(event_id)
+    elif what == "standings":
+        events.table_standings(event_id, json, plain(points) or "placement")
+    elif what == "show":
+        events.show(event_id)
+    elif what == "sub":
+        events.sub(event_id, words)
+    elif what in ("drop", "add"):
+        events.drop(event_id, words[0], again=what == "add")
+    elif what == "final":
+        events.final(event_id, 4 if top is None else top)
+    else:
+        events.listing()

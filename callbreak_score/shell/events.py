@@ -1,0 +1,204 @@
+"""The work of `callbreak event ...`: start an event, seat its game rounds (one ordinary
+game per table, tagged), substitutes, drops, the final, and what they show (the event
+itself: core/event.py; its entries on disk: storage/events.py; its text:
+views/eventview.py)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+
+from callbreak_score.core.errors import Damaged, Refused
+from callbreak_score.core.event import Event, Seating
+from callbreak_score.storage import events, store
+
+from .acts import now, say, screen
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from callbreak_score.core.game import Game
+
+
+def start(name: str, players: Sequence[str], options: Mapping[str, object],
+          games: int) -> None:
+    """`event new`: the event's first entry (its players, game rounds and the rules its
+    games are played by: the options typed over the table's settings now)."""
+    from callbreak_score.core.event import check_new, sizes
+    from callbreak_score.core.options import NEW_OPTIONS
+    from callbreak_score.storage.defaults import choose
+    from callbreak_score.storage.settings import load
+    from callbreak_score.views.eventview import started
+
+    name, players = check_new(name, players, games)
+    keys = {row.key for row in NEW_OPTIONS}
+    saved = {k: v for k, v in load().items() if k in keys}
+    for seats in sorted(set(sizes(len(players)))):
+        choose(dict(options), saved, seats)  # refuses rules no table of the event can play
+    at = now()
+    entry = {"at": at, "action": "new", "name": name, "players": list(players),
+             "games": games, "options": dict(options), "settings": saved}
+    with store.locked(create=True):
+        event_id = events.start(entry, at[2:4] + at[5:7] + at[8:10])
+        events.set_current(event_id)
+    say(started(events.load(event_id), screen()))
+
+
+def games_of(event: Event) -> dict[str, Game]:
+    """The event's games by the ids its tables name (a deleted game left out; a damaged
+    one is refused, naming it)."""
+    found = {}
+    for seating in event.seatings:
+        for table in seating.tables:
+            try:
+                found[table.game] = store.load(table.game)
+            except Damaged:
+                raise
+            except Refused:
+                continue  # deleted: it counts as unplayed
+    return found
+
+
+def _open_tables(event: Event, games: Mapping[str, Game]) -> None:
+    from callbreak_score.core.event import unfinished
+
+    left = unfinished(event, games)
+    if left:
+        raise Refused("the game of table {table} ({game}) is not over; finish it, or "
+                      "'callbreak abandon {game}', before the next game round",
+                      table=left[0].number, game=left[0].game)
+
+
+def _seat(event: Event, seating: Seating) -> Seating:
+    """Start one game per table of the seating (its players in seat order, the first
+    bidding first), tagged with the event, and record the draw. Call under the lock."""
+    from callbreak_score.core.game import Tag, new_game
+    from callbreak_score.core.values import replace
+    from callbreak_score.storage.defaults import choose
+
+    at = now()
+    started = []
+    for table in seating.tables:
+        rules = choose(dict(event.options), dict(event.settings), len(table.players)).rules
+        draft = new_game("", table.players, rules, table.players[-1], at)
+        draft = replace(draft, event=Tag(event.id, seating.number, table.number))
+        started.append(replace(table, game=store.add(draft).id))
+    seating = replace(seating, tables=tuple(started))
+    events.add(event.id, {"at": at, "action": "draw", "round": seating.number,
+                          "final": seating.final, "seed": seating.seed,
+                          "tables": [{"players": list(t.players), "game": t.game}
+                                     for t in seating.tables]})
+    store.set_current(seating.tables[0].game)
+    return seating
+
+
+def next_round(event_id: str | None) -> None:
+    """`event next`: seat the next game round and start its games."""
+    import secrets
+
+    from callbreak_score.core.event import next_seating
+    from callbreak_score.views.eventview import seated
+
+    event_id = events.resolve(event_id)
+    with store.locked(create=True):
+        event = events.load(event_id)
+        _open_tables(event, games_of(event))
+        seating = _seat(event, next_seating(event, secrets.token_hex(8)))
+    say(seated(event, seating, screen()))
+
+
+def final(event_id: str | None, top: int) -> None:
+    """`event final`: seat the top players of the standings at one final table."""
+    from callbreak_score.core.event import check_top, final_seating, standings
+    from callbreak_score.views.eventview import seated
+
+    check_top(top)
+    event_id = events.resolve(event_id)
+    with store.locked(create=True):
+        event = events.load(event_id)
+        games = games_of(event)
+        if not event.rounds:
+            raise Refused("no game round of {event} is played yet; 'callbreak event next' "
+                          "seats one", event=event.name)
+        _open_tables(event, games)
+        seating = _seat(event, final_seating(event, standings(event, games), top))
+    say(seated(event, seating, screen()))
+
+
+def table_standings(event_id: str | None, as_json: bool, points: str) -> None:
+    """`event standings`."""
+    from callbreak_score.core.event import standings
+    from callbreak_score.views import eventview
+
+    event = events.load(events.resolve(event_id))
+    rows = standings(event, games_of(event), points)
+    if as_json:
+        import json
+
+        sys.stdout.write(json.dumps(eventview.standings_json(event, rows, points),
+                                    ensure_ascii=False, indent=2) + "\n")
+        return
+    say(eventview.standings_text(event, rows, points, screen()))
+
+
+def show(event_id: str | None) -> None:
+    """`event show`: each table of the latest game round, and the draws ignored."""
+    from callbreak_score.views.eventview import shown
+
+    event = events.load(events.resolve(event_id))
+    say(shown(event, games_of(event), screen()))
+
+
+def listing() -> None:
+    """`event list`: every event, newest first."""
+    from callbreak_score.views.eventview import listed
+
+    say(listed(list(reversed(events.events())), events.current_id(), screen()))
+
+
+def sub(event_id: str | None, words: Sequence[str]) -> None:
+    """`event sub TABLE OUT IN`: IN plays OUT's seat at the table from the game's next
+    round."""
+    from callbreak_score.core.event import check_sub
+    from callbreak_score.core.numbers import whole
+    from callbreak_score.i18n import t
+
+    if len(words) != 3:
+        raise Refused("give the table, the player who leaves and the substitute: "
+                      "callbreak event sub TABLE OUT IN")
+    number = whole(words[0])
+    if number is None:
+        raise Refused("'{word}' is not a table number", word=words[0])
+    event_id = events.resolve(event_id)
+    with store.locked(create=True):
+        event = events.load(event_id)
+        games = games_of(event)
+        seating, table, seat = check_sub(event, number, words[1], words[2], games)
+        game = games.get(table.game)
+        start = (game.completed if game is not None else 0) + 1
+        from callbreak_score.core.event import sitters
+
+        out = sitters(event, seating, table)[seat]
+        into = words[2].strip()
+        events.add(event.id, {"at": now(), "action": "sub", "round": seating.number,
+                              "table": table.number, "game": table.game, "seat": seat,
+                              "out": out, "in": into, "from": start})
+    say(t("{into} plays for {out} at table {table} (game {game}) from its round {start}.",
+          into=into, out=out, table=table.number, game=table.game, start=start))
+
+
+def drop(event_id: str | None, name: str, again: bool) -> None:
+    """`event drop NAME` (not seated from the next game round) and `event add NAME`
+    (seated again, or a new player)."""
+    from callbreak_score.core.event import check_add, check_drop
+    from callbreak_score.i18n import t
+
+    event_id = events.resolve(event_id)
+    with store.locked(create=True):
+        event = events.load(event_id)
+        found = check_add(event, name) if again else check_drop(event, name)
+        events.add(event.id, {"at": now(), "action": "add" if again else "drop",
+                              "name": found})
+    if again:
+        say(t("{name} is seated from the next game round.", name=found))
+    else:
+        say(t("{name} is not seated from the next game round.", name=found))

@@ -1,0 +1,328 @@
+"""The event's core: table sizes, the seat draw, placement points, standings (worked
+examples and hypothesis properties)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from callbreak_score.core import event as ev
+from callbreak_score.core import game as moves
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.history import abandon
+from callbreak_score.core.rules import make_rules
+from callbreak_score.core.values import replace
+from callbreak_score.storage import schema
+
+AT = "2026-11-29T19:00:00+05:45"
+
+
+def names(count: int) -> list[str]:
+    return [f"P{n:02d}" for n in range(count)]
+
+
+def new_event(players, games=6) -> ev.Event:
+    return ev.replay("261129-evt", [{"id": "0001", "at": AT, "action": "new", "name": "Club",
+                                     "players": list(players), "games": games}])
+
+
+def seated(event: ev.Event, seating: ev.Seating, number: int = 0) -> ev.Event:
+    """The event with a seating drawn and its tables' games named."""
+    tables = tuple(replace(t, game=f"2611{seating.number:02d}-{chr(97 + t.number % 26)}"
+                                     f"{chr(97 + t.number // 26)}x")
+                   for t in seating.tables)
+    return replace(event, seatings=event.seatings + (replace(seating, tables=tables),))
+
+
+# ---- table sizes --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("count, expected", [
+    (3, [3]), (4, [4]), (5, [5]), (6, [3, 3]), (7, [4, 3]), (8, [4, 4]), (9, [5, 4]),
+    (10, [5, 5]), (11, [4, 4, 3]), (12, [4, 4, 4]), (13, [5, 4, 4]), (14, [5, 5, 4]),
+])
+def test_sizes_worked(count, expected):
+    assert ev.sizes(count) == expected
+
+
+@pytest.mark.parametrize("count", [0, 1, 2])
+def test_fewer_than_three_refused(count):
+    with pytest.raises(Refused):
+        ev.sizes(count)
+
+
+@given(st.integers(3, 400))
+def test_sizes_fours_and_fewest_others(count):
+    found = ev.sizes(count)
+    assert sum(found) == count
+    assert all(3 <= s <= 5 for s in found)
+    others = sum(1 for s in found if s != 4)
+    assert others == {0: 0, 1: 1, 2: 2, 3: 1}[count % 4]
+
+
+# ---- the draw -----------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(8, 64), st.integers(1, 6), st.randoms(use_true_random=False))
+def test_every_player_seated_once_a_round_but_the_dropped(count, rounds, rng):
+    event = new_event(names(count))
+    for number in range(1, rounds + 1):
+        if number > 1 and len(event.active) > 3 and rng.random() < 0.5:
+            gone = rng.sample(list(event.active), rng.randint(1, min(3, len(event.active) - 3)))
+            event = replace(event, dropped=event.dropped + tuple(gone))
+        seed = f"seed-{rng.random()}"
+        seating = ev.next_seating(event, seed)
+        assert seating.number == number
+        sat = [p for t in seating.tables for p in t.players]
+        assert sorted(sat) == sorted(event.active)
+        assert not set(sat) & set(event.dropped)
+        assert all(3 <= len(t.players) <= 5 for t in seating.tables)
+        assert [len(t.players) for t in seating.tables] == ev.sizes(len(event.active))
+        assert ev.next_seating(event, seed) == seating  # replayed from its seed
+        event = seated(event, seating)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(8, 64), st.integers(1, 5), st.integers(0, 10**6))
+def test_draw_repeats_no_more_than_greedy(count, before, seed):
+    event = new_event(names(count))
+    for number in range(before):
+        event = seated(event, ev.next_seating(event, f"{seed}-{number}"))
+    met = ev.meetings(event)
+    players, table_sizes = event.active, ev.sizes(count)
+    plain = ev.greedy(players, table_sizes, met, random.Random(seed))
+    drawn = ev.draw(players, table_sizes, met, random.Random(seed))
+    assert sorted(p for t in drawn for p in t) == sorted(players)
+    assert ev.repeats(drawn, met) <= ev.repeats(plain, met)
+
+
+def test_sixteen_players_meet_no_one_twice_in_three_rounds():
+    event = new_event(names(16))
+    for number in range(3):
+        seating = ev.next_seating(event, f"s{number}")
+        assert ev.repeats([t.players for t in seating.tables], ev.meetings(event)) == 0
+        event = seated(event, seating)
+
+
+def test_first_seats_rotate():
+    event = new_event(names(8), games=8)
+    for number in range(8):
+        event = seated(event, ev.next_seating(event, f"r{number}"))
+    had = ev.firsts(event)
+    assert max(had.values()) - min(had.get(p, 0) for p in event.players) <= 2
+    assert sum(had.values()) == 16
+
+
+def test_no_draw_after_the_last_game_round():
+    event = new_event(names(8), games=1)
+    event = seated(event, ev.next_seating(event, "x"))
+    with pytest.raises(Refused, match="final"):
+        ev.next_seating(event, "y")
+
+
+# ---- replay -------------------------------------------------------------------------
+
+
+def draw_entry(entry_id: str, number: int, tables, final=False) -> dict:
+    return {"id": entry_id, "at": AT, "action": "draw", "round": number, "final": final,
+            "seed": "s", "tables": [{"players": list(t), "game": g} for t, g in tables]}
+
+
+def test_a_round_drawn_twice_keeps_the_earlier_draw():
+    first = {"id": "0001", "at": AT, "action": "new", "name": "Club", "players": names(8),
+             "games": 3}
+    one = draw_entry("0002-b", 1, [(names(8)[:4], "261129-aaa"), (names(8)[4:], "261129-aab")])
+    two = draw_entry("0002-a", 1, [(names(8)[::2], "261129-aac"), (names(8)[1::2], "261129-aad")])
+    event = ev.replay("261129-evt", [one, first, two])
+    assert [t.game for t in event.seatings[0].tables] == ["261129-aac", "261129-aad"]
+    assert [t.game for t in event.doubled[0].tables] == ["261129-aaa", "261129-aab"]
+
+
+def test_sub_joins_and_drop_and_add():
+    first = {"id": "0001", "at": AT, "action": "new", "name": "Club", "players": names(8),
+             "games": 3}
+    entries = [first,
+               draw_entry("0002", 1, [(names(8)[:4], "261129-aaa"), (names(8)[4:], "261129-aab")]),
+               {"id": "0003", "at": AT, "action": "sub", "round": 1, "table": 1,
+                "game": "261129-aaa", "seat": 2, "out": "P02", "in": "Sita", "from": 3},
+               {"id": "0004", "at": AT, "action": "drop", "name": "P05"},
+               {"id": "0005", "at": AT, "action": "drop", "name": "P06"},
+               {"id": "0006", "at": AT, "action": "add", "name": "P05"}]
+    event = ev.replay("261129-evt", entries)
+    assert event.players[-1] == "Sita"
+    assert event.dropped == ("P06",)
+    assert "Sita" in event.active and "P02" in event.active
+
+
+# ---- points -------------------------------------------------------------------------
+
+
+def test_placement_points_worked():
+    F = Fraction
+    assert ev.placement_points(4, [0, 1, 2, 3]) == [4, 3, 2, 1]
+    assert ev.placement_points(3, [0, 1, 2]) == [4, F(5, 2), 1]
+    assert ev.placement_points(5, [0, 1, 2, 3, 4]) == [4, F(13, 4), F(5, 2), F(7, 4), 1]
+    assert ev.placement_points(4, [0, 0, 2, 3]) == [F(7, 2), F(7, 2), 2, 1]
+    assert ev.placement_points(4, [0, 1, 1, 1]) == [4, 2, 2, 2]
+    assert ev.placement_points(5, [0, 0, 2, 2, 4]) == [F(29, 8), F(29, 8), F(17, 8), F(17, 8), 1]
+
+
+def play(names_, plays, **options) -> moves.Game:
+    game = moves.new_game("261129-aaa", names_, make_rules(seats=len(names_), **options),
+                          None, AT)
+    for bids, won in plays:
+        game = moves.enter_tricks(moves.enter_bids(game, bids), won, AT)
+    return game
+
+
+def test_place_follows_the_tricks_tiebreak():
+    shared = play(("Asha", "Bimal", "Tulsi", "Ram"), [((3, 3, 1, 1), (3, 3, 4, 3))], rounds=1)
+    assert shared.totals()[0] == shared.totals()[1]
+    assert ev.places(shared)[:2] == [0, 0]
+    tied = play(("Asha", "Bimal", "Tulsi", "Ram"), [((3, 3, 2, 2), (4, 3, 3, 3))], rounds=1,
+                tiebreak="tricks", extra_cap=0)
+    assert tied.totals()[0] == tied.totals()[1]
+    assert ev.places(tied)[:2] == [0, 1]
+    assert tied.winners() == [0]
+
+
+def test_credited_to_who_played_more():
+    table = ev.Table(1, ("A", "B", "C", "D"), "261129-aaa")
+    game = play(("A", "B", "C", "D"), [((1, 1, 1, 1), (4, 3, 3, 3))] * 5, rounds=5)
+    late = [ev.Sub(1, 1, "261129-aaa", 1, "B", "S", 4)]   # S plays rounds 4-5 of 5
+    assert ev.credited(game, table, late) == ["A", "B", "C", "D"]
+    early = [ev.Sub(1, 1, "261129-aaa", 1, "B", "S", 3)]  # S plays 3 of 5
+    assert ev.credited(game, table, early) == ["A", "S", "C", "D"]
+    four = play(("A", "B", "C", "D"), [((1, 1, 1, 1), (4, 3, 3, 3))] * 4, rounds=4)
+    even = [ev.Sub(1, 1, "261129-aaa", 1, "B", "S", 3)]   # 2 and 2: the one who started
+    assert ev.credited(four, table, even) == ["A", "B", "C", "D"]
+
+
+# ---- standings against a recount from the game files ------------------------------
+
+
+def random_round(rng: random.Random, seats: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    tricks = {3: 17, 4: 13, 5: 10}[seats]
+    bids = tuple(rng.randint(1, 4) for _ in range(seats))
+    won = [0] * seats
+    for _ in range(tricks):
+        won[rng.randrange(seats)] += 1
+    return bids, tuple(won)
+
+
+def play_table(table: ev.Table, rng: random.Random, rounds: int, finish: bool) -> moves.Game:
+    rules = make_rules(seats=len(table.players), rounds=rounds,
+                       tiebreak=rng.choice([None, "tricks"]))
+    game = moves.new_game(table.game, table.players, rules, table.players[-1], AT)
+    for _ in range(rounds if finish else rng.randint(0, rounds - 1)):
+        bids, won = random_round(rng, game.seats)
+        game = moves.enter_tricks(moves.enter_bids(game, bids), won, AT)
+    if finish and rng.random() < 0.1:
+        game = abandon(game, AT)
+    return schema.decode(schema.encode(game), "game")  # as read back from its file
+
+
+def recount(event: ev.Event, games: dict[str, moves.Game], how: str) -> dict[str, tuple]:
+    """Each player's points and games, counted again plainly from the games."""
+    from callbreak_score.core.history import abandoned
+
+    out: dict[str, list] = {p: [Fraction(0), 0] for p in event.players}
+    for seating in event.rounds:
+        for table in seating.tables:
+            game = games.get(table.game)
+            if game is None or not game.finished or abandoned(game):
+                continue
+            totals = game.totals()
+            size = len(totals)
+            for seat, player in enumerate(table.players):
+                if how == "total":
+                    got = Fraction(totals[seat], game.rules.unit)
+                else:
+                    won = [0] * size
+                    for played in game.rounds:
+                        for s, t in enumerate(played.tricks or ()):
+                            won[s] += t if game.rules.tiebreak == "tricks" else 0
+                    key = [(totals[s], won[s]) for s in range(size)]
+                    higher = sum(1 for k in key if k > key[seat])
+                    level = sum(1 for k in key if k == key[seat])
+                    ladder = [4 - Fraction(3 * p, size - 1) for p in range(size)]
+                    got = sum(ladder[higher:higher + level]) / level
+                out[player][0] += got
+                out[player][1] += 1
+    return {p: tuple(v) for p, v in out.items()}
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(8, 24), st.integers(1, 4), st.randoms(use_true_random=False),
+       st.sampled_from(ev.POINTS))
+def test_standings_equal_a_recount(count, rounds, rng, how):
+    event = new_event(names(count), games=rounds)
+    games: dict[str, moves.Game] = {}
+    for number in range(rounds):
+        event = seated(event, ev.next_seating(event, f"{number}"))
+        last = number == rounds - 1
+        for table in event.seatings[-1].tables:
+            games[table.game] = play_table(table, rng, 2, finish=not last or rng.random() < .7)
+    rows = ev.standings(event, games, how)
+    again = recount(event, games, how)
+    assert {r.name: (r.points, r.played) for r in rows} == again
+    ranked = [r for r in rows if r.ranked]
+    assert rows[:len(ranked)] == ranked  # the ranked first
+    keys = [(r.per_game, r.places) for r in ranked]
+    assert all(a[0] >= b[0] for a, b in zip(keys, keys[1:]))
+    for row in rows:
+        assert sum(row.places) == row.played
+
+
+def test_ties_broken_by_firsts_then_relative():
+    # two players with equal points: one with more firsts ranks higher
+    event = new_event(names(8), games=2)
+    a = ev.Table(1, ("P00", "P01", "P02", "P03"), "261129-aaa")
+    b = ev.Table(2, ("P04", "P05", "P06", "P07"), "261129-aab")
+    event = replace(event, seatings=(ev.Seating(1, False, "", (a, b)),))
+    first = play(a.players, [((1, 1, 1, 1), (4, 3, 3, 3))], rounds=1)  # P00 top, rest tied
+    second = play(b.players, [((2, 2, 1, 1), (2, 2, 4, 5))], rounds=1)
+    games = {a.game: replace(first, id=a.game), b.game: replace(second, id=b.game)}
+    rows = ev.standings(event, games)
+    assert rows[0].name == "P00" and rows[0].rank == 1
+    by = {r.name: r for r in rows}
+    assert by["P01"].points == 2 and by["P01"].rank == by["P02"].rank == by["P03"].rank
+
+
+def test_missed_games_ranked_per_game_after_half():
+    event = new_event(names(8), games=4)
+    a = ev.Table(1, ("P00", "P01", "P02", "P03"), "261129-aaa")
+    b = ev.Table(2, ("P04", "P05", "P06", "P07"), "261129-aab")
+    event = replace(event, seatings=(ev.Seating(1, False, "", (a, b)),))
+    win = [((1, 1, 1, 1), (4, 3, 3, 3))]
+    games = {a.game: replace(play(a.players, win, rounds=1), id=a.game)}
+    rows = ev.standings(event, games)
+    assert [r.ranked for r in rows] == [True] * 4 + [False] * 4
+    assert rows[-1].rank is None
+
+
+def test_final_orders_the_top():
+    event = new_event(names(8), games=1)
+    a = ev.Table(1, ("P00", "P01", "P02", "P03"), "261129-aaa")
+    b = ev.Table(2, ("P04", "P05", "P06", "P07"), "261129-aab")
+    event = replace(event, seatings=(ev.Seating(1, False, "", (a, b)),))
+    win = [((1, 1, 1, 1), (4, 3, 3, 3))]
+    games = {a.game: replace(play(a.players, win, rounds=1), id=a.game),
+             b.game: replace(play(b.players, win, rounds=1), id=b.game)}
+    rows = ev.standings(event, games)
+    final = ev.final_seating(event, rows, 3)
+    assert final.final and len(final.tables[0].players) == 3
+    table = replace(final.tables[0], game="261129-aac")
+    event = replace(event, seatings=event.seatings + (replace(final, tables=(table,)),))
+    reverse = [((1, 1, 1), (3, 5, 9))]
+    games[table.game] = replace(play(table.players, reverse, rounds=1), id=table.game)
+    after = ev.standings(event, games)
+    assert [r.name for r in after[:3]] == list(reversed(table.players))
+    assert [r.final for r in after[:3]] == [1, 2, 3]
+    with pytest.raises(Refused):
+        ev.final_seating(event, after, 3)
