@@ -1,0 +1,2 @@
+"use strict";
+var WORDS = /*WORDS*/null;
