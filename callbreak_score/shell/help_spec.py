@@ -35,7 +35,7 @@ PAGES = {
             ('doctor', 'Check every file in the data folder and say how to fix what is wrong.'),
             ('penalty', "The table's penalty (a revoke, a misdeal): the player scores minus the bid."),
             ('play', 'Play the game round by round: bids and tricks asked in calling order, saved as you go.'),
-            ('serve', 'Serve a live, read-only scoreboard page of the game for phones and browsers.'),
+            ('serve', 'Serve a live scoreboard page for phones and browsers; with --entry, an entry page.'),
             ('settle', 'Settle up a game, or a sitting with --since/--until: each net and the fewest transfers.'),
             ('stats', 'Standings per preset across finished games: wins, averages, bids made, head-to-head.'),
             ('ratings', "Skill ratings from finished games (openskill's Plackett-Luce), best first."),
@@ -367,7 +367,7 @@ PAGES = {
     'serve': {
         'prog': 'callbreak serve',
         'usage': '[OPTIONS] [GAME]',
-        'help': 'Serve a live, read-only scoreboard page of the game for phones and browsers.',
+        'help': 'Serve a live scoreboard page for phones and browsers; with --entry, an entry page.',
         'epilog': None,
         'no_args_is_help': False,
         'sections': [
@@ -378,6 +378,7 @@ PAGES = {
                 ('--port <int range>', 'The port to listen on (0: any free port).', '[default: 8000; 0<=x<=65535]', True),
                 ('--lan', "Listen on the network for the table's phones: a secret address and a QR code.", '', True),
                 ('--host ADDRESS', "With --lan: the address to listen on (default: this machine's).", '', True),
+                ('--entry', "Also give a secret entry link: the table's phone enters the bids and tricks of this game.", '', True),
                 ('--help', 'Show this message and exit.', '', False),
             ]),
         ],

@@ -1,8 +1,10 @@
 """The game a scoreboard shows, reloaded only when its file or the current game changes.
 
-One watcher per `serve`: every 25 ms a loop looks at two files' stat (the game's, and
-the one naming the current game), and only when one changed reads and renders the game,
-once for every open page: they all wake at that one view.
+One watcher per page that shows a game (the read page, each entry link): every 25 ms one
+thread (Watchers.run) has each watcher look at its files' stat (the game's, and the one
+naming the current game) or ask its resolver which game it follows now, and only when
+something changed it reads and renders the game, once for every open page: they all
+wake at that one view.
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ from callbreak_score.core.errors import Refused, Said, Word
 from callbreak_score.core.values import frozen
 from callbreak_score.storage import store
 from callbreak_score.views import speech
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from callbreak_score.core.game import Game
 
 INTERVAL = 0.025  # seconds between two looks at the files. A look is two stats, so an
 # entry reaches the pages within tens of ms while serve idles at about 0.5% of a core
@@ -78,17 +84,43 @@ def _event(obj: object, version: int, kind: str) -> bytes:
     return f"id: {version}\nevent: {kind}\ndata: {line}\n\n".encode()
 
 
-class Watcher:
-    """Follows one game (or whichever game is current) and wakes the pages when it changes."""
+Resolve = Callable[[], str]  # the game a page follows now; Refused says why there is none
 
-    def __init__(self, game_id: str | None, report: Callable[[View], None]) -> None:
-        self.game_id = game_id  # None: follow the current game
+
+def entry_dict(game: Game) -> dict[str, object]:
+    """The game as an entry page has it: show --json's object, and what a write needs:
+    `changes` (the history's length, a write's `base`), `abandoned`, and `undo`, what
+    undo would take back in the interface's words (None: nothing)."""
+    from callbreak_score.core.history import abandoned, stacks
+    from callbreak_score.views.export import to_dict
+    from callbreak_score.views.historyview import change_words
+
+    undoable = stacks(game.history)[0]
+    told = to_dict(game)
+    told["changes"] = len(game.history)
+    told["abandoned"] = abandoned(game)
+    told["undo"] = change_words(game, game.history[undoable[-1]]) if undoable else None
+    return told
+
+
+class Watcher:
+    """Follows one game (given, named by a resolver, or whichever game is current) and
+    wakes the pages when it changes. An entry link's watcher (`entry`) also tells what a
+    write needs (entry_dict)."""
+
+    def __init__(self, game: str | Resolve | None, report: Callable[[View], None],
+                 entry: bool = False) -> None:
+        # None: follow the current game; a resolver is asked at every look (cheaply, as
+        # an event's table moves on to its next game)
+        self.resolve: Resolve | None = (lambda: game) if isinstance(game, str) else game
+        self.entry = entry
         self.report = report  # told of every new view, to say so in the terminal
+        self._checking = threading.Lock()  # the poll and a write's own look, one at a time
         self._key: object = None
         # The files behind the view (the game's, and the current game's if followed) and
         # their stamps when it was read: while they stay the same there is nothing to read.
         # None: ask the store in full.
-        self._seen: tuple[tuple[str, ...], tuple[object, ...]] | None = None
+        self._seen: tuple[str | None, tuple[str, ...], tuple[object, ...]] | None = None
         self._lock = threading.Lock()
         self._waiting: set[threading.Event] = set()  # each waiting stream's wakeup
         self._view = View(0, None, b"", b"", Problem(Said("not loaded yet")))
@@ -123,16 +155,29 @@ class Watcher:
     def check(self) -> None:
         """Look at the store once; build and publish a new view if anything changed.
 
-        While the files behind the view keep their stamps, that is all it does."""
+        While the game followed and the files behind the view keep their stamps, that is
+        all it does."""
+        with self._checking:
+            self._check()
+
+    def _check(self) -> None:
+        problem = None
+        wanted: str | None = None
+        try:
+            wanted = self.resolve() if self.resolve is not None else None
+        except Refused as error:
+            problem = Problem(error)
         seen, self._seen = self._seen, None
-        if seen is not None and tuple(map(store.stamp, seen[0])) == seen[1]:
+        if (problem is None and seen is not None and seen[0] == wanted
+                and tuple(map(store.stamp, seen[1])) == seen[2]):
             self._seen = seen
             return
-        problem = None
-        paths: tuple[str, ...] = () if self.game_id else (store.current_path(),)
+        paths: tuple[str, ...] = () if self.resolve else (store.current_path(),)
         stamps = tuple(map(store.stamp, paths))  # before it is read
         try:
-            game_id = self.game_id or store.resolve(None)
+            if problem is not None:
+                raise problem.told  # type: ignore[misc]
+            game_id = wanted or store.resolve(None)
             paths += (store.game_path(game_id),)
             stamps += (store.stamp(paths[-1]),)  # before the game is read
             key: object = (game_id, stamps[-1])
@@ -141,7 +186,7 @@ class Watcher:
             key = ("problem", str(problem))
         if key == self._key:
             if game_id is not None:
-                self._seen = paths, stamps
+                self._seen = wanted, paths, stamps
             return
         self._key = key
         version = self._view.version + 1
@@ -153,13 +198,22 @@ class Watcher:
             except Refused as error:
                 view = self._problem(version, game_id, Problem(error))
             else:
-                from callbreak_score.views.export import to_dict, to_json
-
-                body = to_json(game).encode("utf-8")  # show --json's very bytes
-                view = View(version, game_id, body, _event(to_dict(game), version, "game"))
+                view = self._view_of(version, game)
         self._publish(view)
         if game_id is not None:  # a later change to either file is seen at the next look
-            self._seen = paths, stamps
+            self._seen = wanted, paths, stamps
+
+    def _view_of(self, version: int, game: Game) -> View:
+        from callbreak_score.views.export import to_dict, to_json
+
+        if self.entry:
+            import json
+
+            told = entry_dict(game)
+            body = (json.dumps(told, ensure_ascii=False, indent=2) + "\n").encode()
+            return View(version, game.id, body, _event(told, version, "game"))
+        body = to_json(game).encode("utf-8")  # show --json's very bytes
+        return View(version, game.id, body, _event(to_dict(game), version, "game"))
 
     def _publish(self, view: View) -> None:
         with self._lock:
@@ -176,15 +230,34 @@ class Watcher:
         body = (json.dumps(told, ensure_ascii=False, indent=2) + "\n").encode()
         return View(version, game_id, body, _event(told, version, "problem"), problem)
 
-    def run(self, stop: threading.Event) -> None:
-        """Poll until `stop` is set (the server's shutdown)."""
-        while not stop.wait(INTERVAL):
-            try:
-                self.check()
-            except Exception as error:  # the scoreboard outlives any surprise in a file
-                # the kind of error only: its text may name a local path
-                problem = Problem(Said("cannot read the game: {error}",
-                                       error=Word(type(error).__name__)))
+    def look(self) -> None:
+        """check(), and any surprise in a file shown as the page's problem."""
+        try:
+            self.check()
+        except Exception as error:  # the scoreboard outlives any surprise in a file
+            # the kind of error only: its text may name a local path
+            problem = Problem(Said("cannot read the game: {error}",
+                                   error=Word(type(error).__name__)))
+            with self._checking:
                 if self._key != ("error", problem):
                     self._key = ("error", problem)
                     self._publish(self._problem(self._view.version + 1, None, problem))
+
+    def run(self, stop: threading.Event) -> None:
+        """Poll until `stop` is set (the server's shutdown)."""
+        Watchers([self]).run(stop)
+
+
+class Watchers(list[Watcher]):
+    """Every watcher of one server, looked after by one thread: a look per watcher every
+    INTERVAL (a few stats each), however many entry links there are. Watchers may be
+    added while it runs."""
+
+    def run(self, stop: threading.Event) -> None:
+        while not stop.wait(INTERVAL):
+            for watcher in list(self):
+                watcher.look()
+
+    def wake(self) -> None:
+        for watcher in list(self):
+            watcher.wake()

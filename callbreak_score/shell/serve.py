@@ -1,4 +1,5 @@
-"""`callbreak serve`: a read-only live scoreboard page over HTTP, for the phones at the table.
+"""`callbreak serve`: a live scoreboard page over HTTP for the phones at the table, and
+entry links through which a table's phone enters its scores.
 
 Only the `serve` command imports this module, so http.server and the QR library are
 paid for by nobody else. The standard library's threading server is enough here: one
@@ -6,6 +7,10 @@ daemon thread per connection, a socket timeout on every connection, and a budget
 (guard.py): a cap on connections that no one address can exhaust, a deadline for each
 request, and event-stream slots freed the moment their clients leave; so idle, slow or
 greedy clients never hold up the others.
+
+Routes: the read page under one prefix ('/' or '/TOKEN/'); each entry link under
+'/e/SECRET/' (add_entry), its page, its game live, and POST 'enter' (entry.py). A wrong
+secret is the same 404 as any unknown path.
 """
 
 from __future__ import annotations
@@ -21,20 +26,19 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from callbreak_score.core.errors import Refused, os_reason
-from callbreak_score.i18n import N_, _, language, num, t
+from callbreak_score.i18n import N_, _, t
 from callbreak_score.views import speech
 
+from .entry import LIMIT, Entry
 from .exits import complain
 from .guard import Guard, connection_limit
-from .live import View, Watcher
+from .live import Resolve, View, Watcher, Watchers
+from .pages import ENTRY, READ
 
 # What each route serves; anything else is 404. Assets are read once, from the package.
-ASSETS = {
-    "": ("index.html", "text/html; charset=utf-8"),
-    "app.js": ("app.js", "text/javascript; charset=utf-8"),
-    "style.css": ("style.css", "text/css; charset=utf-8"),
-}
-ROUTES = frozenset(ASSETS) | {"game.json", "events"}
+ROUTES = frozenset(READ) | {"game.json", "events"}
+ENTRY_ROUTES = frozenset(ENTRY) | {"game.json", "events", "enter"}
+ENTRY_PREFIX = "/e/"
 # No inline script or style, nothing fetched from anywhere but this server.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
        "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
@@ -45,43 +49,9 @@ PER_ADDRESS = 64  # connections besides event streams from one address; its olde
 MAX_STREAMS = 200  # open event streams at most; more get 503 and the page polls instead
 KEEPALIVE = 15.0  # seconds between comments on a quiet stream (for proxies and stalls)
 STREAM_LIFE = 600.0  # a stream ends after this; the browser reconnects by itself
-
-# The page speaks the language `serve` speaks. index.html's own texts are swapped for
-# their translations as the page is read (and <html lang> set); app.js builds its
-# sentences from WORDS, which serve writes into the script in place of /*WORDS*/null:
-# the messages with their named placeholders, and the digits to show numbers in.
-# game.json and the event stream stay as they are, English keys and Latin digits; only
-# a problem's `said` is in the language (beside its English `problem`), for the page.
-PAGE_TEXTS = (
-    N_("Call Break scoreboard"), N_("Connecting…"), N_("Standings"), N_("Player"),
-    N_("Total"), N_("Scorecard"),
-    N_("Each cell: bid/tricks, ✓ made or ✗ broken, and the round's score."),
-    N_("This scoreboard needs JavaScript to show the game."),
-)
-SCRIPT_TEXTS = {
-    "title": N_("Call Break: {players}"),
-    "tab": N_("Call Break {game}"),
-    "rounds": N_("Game {game} · {preset} · {done} of {rounds} rounds played"),
-    "target": N_("Game {game} · {preset} · {done} rounds played; the game ends when a total "
-                 "reaches {target}"),
-    "open": N_("Game {game} · {preset} · {done} rounds played; an open game"),
-    "deals": N_("Round {round}: {dealer} deals; {first} bids first."),
-    "bids_in": N_("Round {round}: the bids are in ({dealer} dealt). Waiting for the tricks."),
-    "over": N_("Game over."),
-    "winner": N_("Winner: {name} ({total})."),
-    "shared": N_("Shared win: {names} ({total})."),
-    "tricks": N_("{best}, tied with {others}; {names} won more tricks"),
-    "and": N_("{some} and {last}"),
-    "round": N_("Round"),
-    "dealt": N_("{dealer} dealt"),
-    "total": N_("Total"),
-    "problem": N_("The scoreboard cannot show the game: {problem}"),
-    "live": N_("Live."),
-    "polling": N_("No live stream; checking twice a second."),
-    "unreachable": N_("Cannot reach the scoreboard; still trying."),
-    "updated": N_("Updated {time}."),
-}
-WORDS_MARK = "/*WORDS*/null"
+JSON = "application/json; charset=utf-8"
+ENTRY_SAID = N_("The second address enters the scores (the QR code, with --lan, is "
+                "that one): give it only to the table's scorer.")
 
 
 def route(target: str, prefix: str) -> str | None:
@@ -94,16 +64,30 @@ def route(target: str, prefix: str) -> str | None:
     return rest if rest in ROUTES else None
 
 
+def entry_route(target: str) -> tuple[str, str] | None:
+    """(secret, one of ENTRY_ROUTES) when the raw request target is /e/SECRET/ROUTE (a
+    query string aside), else None; whether the secret is one is for the server to say."""
+    path = target.split("?", 1)[0]
+    if not path.startswith(ENTRY_PREFIX):
+        return None
+    secret, slash, rest = path[len(ENTRY_PREFIX):].partition("/")
+    return (secret, rest) if slash and secret and rest in ENTRY_ROUTES else None
+
+
 class Scoreboard(ThreadingHTTPServer):
-    """The HTTP server: routes under one prefix ('/' or '/TOKEN/'), a bounded thread count."""
+    """The HTTP server: the read routes under one prefix ('/' or '/TOKEN/'), the entry
+    links' under /e/SECRET/, a bounded thread count."""
 
     daemon_threads = True
     request_queue_size = 128
 
     def __init__(self, address: tuple[str, int], watcher: Watcher, prefix: str,
-                 hosts: frozenset[str], assets: dict[str, bytes]) -> None:
+                 hosts: frozenset[str], assets: dict[str, tuple[bytes, str]]) -> None:
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.watcher = watcher
+        self.watchers = Watchers([watcher])  # one thread looks after them all (run())
+        self.entries: list[tuple[bytes, Entry]] = []
+        self.entry_assets: dict[str, tuple[bytes, str]] = {}
         self.prefix = prefix
         self.hosts = hosts  # Host headers accepted: a page reached by another name is 404
         self.assets = assets
@@ -114,6 +98,31 @@ class Scoreboard(ThreadingHTTPServer):
         streams = min(MAX_STREAMS, limit - limit // 8)  # an eighth is kept for the rest
         self.guard = Guard(limit, PER_ADDRESS, streams, TIMEOUT)
         super().__init__(address, Handler)
+
+    def add_entry(self, secret: str, resolve: Resolve) -> Entry:
+        """Open an entry link at /e/SECRET/ that writes to the game `resolve()` names
+        (asked afresh at every write and every look, so it may change: an event's table
+        moves on to its next game). The secret: secrets.token_urlsafe(16) or longer."""
+        if len(secret) < 22 or not secret.isascii():
+            raise ValueError("an entry secret holds at least 128 bits")
+        if self.entry_assets == {}:
+            from .pages import entry_assets
+
+            self.entry_assets = entry_assets()
+        entry = Entry(resolve, Watcher(resolve, lambda view: None, entry=True))
+        entry.watcher.look()
+        self.entries.append((secret.encode(), entry))
+        self.watchers.append(entry.watcher)
+        return entry
+
+    def entry(self, secret: str) -> Entry | None:
+        """The entry link of this secret, compared with every secret in constant time."""
+        typed = secret.encode("utf-8", "surrogateescape")
+        found = None
+        for known, entry in self.entries:
+            if hmac.compare_digest(known, typed):
+                found = entry
+        return found
 
     def server_bind(self) -> None:
         # HTTPServer's own server_bind asks DNS for the host's name, which nothing here
@@ -149,7 +158,8 @@ class Scoreboard(ThreadingHTTPServer):
 
 
 class Handler(BaseHTTPRequestHandler):
-    """GET only; every answer carries the same strict headers."""
+    """GET, and POST to an entry link's `enter`; every answer carries the same strict
+    headers."""
 
     server: Scoreboard
     timeout = TIMEOUT
@@ -157,40 +167,99 @@ class Handler(BaseHTTPRequestHandler):
     def version_string(self) -> str:
         return "callbreak"  # no Python or library versions for a stranger to look up
 
-    def route(self) -> str | None:
-        """The route a request names, or None: wrong token, wrong host, or no such page."""
+    def route(self) -> tuple[Entry | None, str] | None:
+        """(the entry link, or None for the read page; the route) that a request names,
+        or None: wrong token or secret, wrong host, or no such page."""
         if self.headers.get("Host", "").lower() not in self.server.hosts:
             return None
-        return route(self.path, self.server.prefix)
+        name = route(self.path, self.server.prefix)
+        if name is not None:
+            return None, name
+        found = entry_route(self.path)
+        if found is None:
+            return None
+        entry = self.server.entry(found[0])
+        return None if entry is None else (entry, found[1])
 
     def parse_request(self) -> bool:
         parsed = super().parse_request()  # reads the headers: the request is in
-        self.server.guard.request_in(self.connection)
         if not parsed:
+            self.server.guard.request_in(self.connection)
             return False
+        found = self.route() if self.command != "GET" else None
+        if self.command == "POST" and found is not None and found[1] == "enter":
+            self.close_connection = True
+            return True  # its deadline stands until its body is in too
+        self.server.guard.request_in(self.connection)
         if self.command == "GET":
             return True
-        # Only GET is served (HEAD included: 405). A wrong token or path is 404 first,
-        # so a request without the token learns nothing, not even that the page exists.
+        # GET is served, and POST to `enter` (HEAD included: 405). A wrong token, secret
+        # or path is 404 first, so a request without them learns nothing, not even that
+        # the page exists.
         self.close_connection = True
-        if self.route() is None:
+        if found is None:
             self.answer(HTTPStatus.NOT_FOUND)
         else:
-            self.answer(HTTPStatus.METHOD_NOT_ALLOWED, extra={"Allow": "GET"})
+            allowed = "POST" if found[1] == "enter" else "GET"
+            self.answer(HTTPStatus.METHOD_NOT_ALLOWED, extra={"Allow": allowed})
         return False
 
     def do_GET(self) -> None:  # the name http.server dispatches GET to
-        name = self.route()
-        if name is None:
+        found = self.route()
+        if found is None:
             self.answer(HTTPStatus.NOT_FOUND)
-        elif name == "events":
-            self.stream()
+            return
+        entry, name = found
+        watcher = self.server.watcher if entry is None else entry.watcher
+        assets = self.server.assets if entry is None else self.server.entry_assets
+        if name == "events":
+            self.stream(watcher)
         elif name == "game.json":
-            view = self.server.watcher.current()
+            view = watcher.current()
             status = HTTPStatus.OK if view.problem is None else HTTPStatus.SERVICE_UNAVAILABLE
-            self.answer(status, view.json, "application/json; charset=utf-8")
+            self.answer(status, view.json, JSON)
+        elif name == "enter":
+            self.answer(HTTPStatus.METHOD_NOT_ALLOWED, extra={"Allow": "POST"})
         else:
-            self.answer(HTTPStatus.OK, self.server.assets[name], ASSETS[name][1])
+            self.answer(HTTPStatus.OK, *assets[name])
+
+    def do_POST(self) -> None:  # only an entry link's `enter` gets here (parse_request)
+        found = self.route()
+        assert found is not None and found[0] is not None
+        body = self.body()
+        self.server.guard.request_in(self.connection)
+        if isinstance(body, HTTPStatus):
+            self.answer(body)
+            return
+        import json
+
+        status, told = found[0].enter(body)
+        if not told:
+            self.answer(status)
+        else:
+            self.answer(status, json.dumps(told, ensure_ascii=False).encode(), JSON)
+
+    def body(self) -> bytes | HTTPStatus:
+        """A write's body, or why it is refused unread: sent from another site's page,
+        not JSON, of no stated length, or over LIMIT bytes."""
+        origin = self.headers.get("Origin")
+        if origin is not None and origin.lower() not in {
+                f"http://{host}" for host in self.server.hosts}:
+            return HTTPStatus.FORBIDDEN
+        if self.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+            return HTTPStatus.FORBIDDEN
+        kind = self.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
+        if kind != "application/json":
+            return HTTPStatus.UNSUPPORTED_MEDIA_TYPE
+        length = self.headers.get("Content-Length")
+        if "Transfer-Encoding" in self.headers or length is None:
+            return HTTPStatus.LENGTH_REQUIRED
+        if not length.isdigit() or not length.isascii():
+            return HTTPStatus.BAD_REQUEST
+        if int(length) > LIMIT:
+            return HTTPStatus.REQUEST_ENTITY_TOO_LARGE
+        body = self.rfile.read(int(length))
+        return body if len(body) == int(length) else HTTPStatus.BAD_REQUEST
 
     def send_error(self, code: int, message: str | None = None,
                    explain: str | None = None) -> None:
@@ -218,7 +287,7 @@ class Handler(BaseHTTPRequestHandler):
         for key, value in (extra or {}).items():
             self.send_header(key, value)
 
-    def stream(self) -> None:
+    def stream(self, watcher: Watcher) -> None:
         """Server-sent events: the game now, then each new state, until the client leaves."""
         ticket = self.server.guard.stream(self.connection)
         if ticket is None:
@@ -232,7 +301,6 @@ class Handler(BaseHTTPRequestHandler):
             self.send_response(HTTPStatus.OK)
             self.headers_out("text/event-stream; charset=utf-8")
             self.end_headers()
-            watcher = self.server.watcher
             view = watcher.current()
             self.wfile.write(b"retry: 1000\n\n" + view.event)
             ends = time.monotonic() + STREAM_LIFE
@@ -278,38 +346,6 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def read_assets() -> dict[str, bytes]:
-    """The page, its script and style, the page and script in the language spoken."""
-    from importlib.resources import files
-
-    web = files(__package__) / "web"
-    raw = {name: (web / file).read_bytes().decode("utf-8") for name, (file, _) in ASSETS.items()}
-    raw[""] = page_in_language(raw[""])
-    raw["app.js"] = raw["app.js"].replace(WORDS_MARK, words_json(), 1)
-    return {name: text.encode("utf-8") for name, text in raw.items()}
-
-
-def page_in_language(page: str) -> str:
-    """index.html with <html lang> and each of its own texts in the language spoken."""
-    from html import escape
-
-    page = page.replace('<html lang="en">', f'<html lang="{language()}">', 1)
-    for text in PAGE_TEXTS:
-        page = page.replace(f">{escape(text, quote=False)}<",
-                            f">{escape(_(text), quote=False)}<")
-    return page
-
-
-def words_json() -> str:
-    """What app.js says, as a JavaScript object: the language, its digits 0-9 (Latin
-    with `digits = latin`) and each sentence translated, placeholders still to fill."""
-    import json
-
-    return json.dumps({"lang": language(), "digits": num("0123456789"),
-                       "texts": {key: _(text) for key, text in SCRIPT_TEXTS.items()}},
-                      ensure_ascii=False, sort_keys=True)
-
-
 def qr_lines(url: str, columns: int) -> list[str]:
     """The address as a QR code drawn with block characters, if the terminal is wide enough."""
     import io
@@ -342,17 +378,22 @@ class Reporter:
             print(t("The page shows game {game}.", game=view.game_id), flush=True)
 
 
-def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
-    """Serve until Ctrl-C; the first line printed is the page's address."""
+def run(game_id: str | None, port: int, lan: bool, host: str | None,
+        entry: bool = False) -> None:
+    """Serve until Ctrl-C; the first line printed is the page's address, the second (with
+    `entry`) the entry link's."""
     import secrets
 
     from callbreak_score.storage import store
     from callbreak_score.views.cells import wrapped
 
     from .acts import screen
+    from .pages import read_assets
 
     if game_id is not None:
         game_id = store.check_id(game_id)  # as stored: २६११२९-१ is 261129-1
+    elif entry:
+        game_id = store.resolve(None)  # the entry link writes to this game, not the next
     bind = host or (lan_address() if lan else "127.0.0.1")
     watcher = Watcher(game_id, lambda view: None)
     watcher.check()  # before the address is printed, so the first request finds the game
@@ -370,12 +411,21 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
     names = {url_host(bind)} | ({"localhost", "127.0.0.1"} if bind == "127.0.0.1" else set())
     server.hosts = frozenset(f"{name}:{actual}".lower() for name in names)
     url = f"http://{url_host(bind)}:{actual}{prefix}"
+    entry_url = None
+    if entry:
+        assert game_id is not None
+        secret = secrets.token_urlsafe(18)  # 144 bits, new each start
+        fixed = game_id
+        server.add_entry(secret, lambda: fixed)
+        entry_url = f"http://{url_host(bind)}:{actual}{ENTRY_PREFIX}{secret}/"
     stop = server.stopping
     style = screen()
     try:
         print(url, flush=True)
+        if entry_url is not None:
+            print(entry_url, flush=True)
         if lan:
-            lines = qr_lines(url, style.width)
+            lines = qr_lines(entry_url or url, style.width)
             print("\n".join(lines) if lines else wrapped(_(
                 "The terminal is too narrow for the QR code; type the address above into "
                 "the phones instead."), style))
@@ -386,17 +436,19 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None) -> None:
                  if lan else _("Only this computer can open it; 'callbreak serve --lan' "
                                "puts it on the table's phones."))
         said = f"{followed} {reach} {_('Ctrl-C stops it.')}"
+        if entry_url is not None:
+            said = f"{followed} {_(ENTRY_SAID)} {reach} {_('Ctrl-C stops it.')}"
         print(wrapped(said, style), flush=True)
         report = Reporter()
         report(watcher.current())
         watcher.report = report
-        threading.Thread(target=watcher.run, args=(stop,), daemon=True).start()
+        threading.Thread(target=server.watchers.run, args=(stop,), daemon=True).start()
         threading.Thread(target=server.guard.run, args=(stop,), daemon=True).start()
         server.serve_forever(poll_interval=0.5)
     except KeyboardInterrupt:
         pass
     finally:
         stop.set()
-        watcher.wake()  # the open streams see it at once
+        server.watchers.wake()  # the open streams see it at once
         server.server_close()
     print(_("Scoreboard stopped."), flush=True)

@@ -42,8 +42,11 @@ def serve(
     host: Annotated[str | None, typer.Option(
         "--host", metavar="ADDRESS", show_default=False,
         help="With --lan: the address to listen on (default: this machine's).")] = None,
+    entry: Annotated[bool, typer.Option(
+        "--entry", help="Also give a secret entry link: the table's phone enters the bids "
+        "and tricks of this game.")] = False,
 ) -> None:
-    """Serve a live, read-only scoreboard page of the game for phones and browsers."""
+    """Serve a live scoreboard page for phones and browsers; with --entry, an entry page."""
     from .serve import run
 
     if host is not None and not lan:
@@ -51,7 +54,7 @@ def serve(
         from typer import BadParameter
 
         raise BadParameter(_("--host goes with --lan"), param_hint="--host")
-    run(game, port, lan, host)
+    run(game, port, lan, host, entry)
 
 
 @app.command(context_settings=NUMBERS)  # 'max-bid -3': a wrong value, not an option

@@ -13,6 +13,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -63,6 +64,28 @@ class Browser:
     def script(self, code: str) -> object:
         return self.call("POST", f"/session/{self.session}/execute/sync",
                          {"script": code, "args": []})
+
+    def click(self, css: str) -> None:
+        """Click the element as a person taps it (the driver scrolls it into view and
+        refuses an element hidden, disabled from view or covered)."""
+        found = self.call("POST", f"/session/{self.session}/element",
+                          {"using": "css selector", "value": css})
+        element = next(iter(found.values()))
+        self.call("POST", f"/session/{self.session}/element/{element}/click", {})
+
+    def viewport(self, width: int, height: int, mobile: bool) -> None:
+        """Show pages as a screen of this many CSS pixels (a phone's, with `mobile`)."""
+        self.call("POST", f"/session/{self.session}/goog/cdp/execute", {
+            "cmd": "Emulation.setDeviceMetricsOverride", "params": {
+                "width": width, "height": height, "deviceScaleFactor": 2 if mobile else 1,
+                "mobile": mobile}})
+
+    def screenshot(self, path: Path) -> None:
+        import base64
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(base64.b64decode(str(self.call(
+            "GET", f"/session/{self.session}/screenshot"))))
 
     def text(self, element_id: str) -> str:
         return str(self.script(f"return document.getElementById('{element_id}').textContent"))

@@ -54,22 +54,37 @@ class Server:
         return self.errors
 
     def get(self, path: str = "", method: str = "GET", host: str | None = None,
-            timeout: float = 5.0, source: str | None = None) -> tuple[int, dict[str, str], bytes]:
+            timeout: float = 5.0, source: str | None = None,
+            body: bytes | None = None,
+            headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
         """One raw request for `path` (taken as is, relative to the page unless it starts
-        with '/' or 'http'), from the address `source` if given: (status, headers, body)."""
+        with '/' or 'http'), from the address `source` if given: (status, headers, body).
+        A `body` is sent with its Content-Length; `headers` are added as given."""
         target = path if path.startswith(("/", "http")) else self.prefix + path
         head = f"{method} {target} HTTP/1.1\r\nHost: {host or f'{self.host}:{self.port}'}\r\n" \
-               "Connection: close\r\n\r\n"
+               "Connection: close\r\n"
+        if body is not None:
+            head += f"Content-Length: {len(body)}\r\n"
+        head += "".join(f"{key}: {value}\r\n" for key, value in (headers or {}).items())
         with socket.create_connection((self.host, self.port), timeout=timeout,
                                       source_address=(source, 0) if source else None) as sock:
-            sock.sendall(head.encode("utf-8", "surrogateescape"))
+            sock.sendall(head.encode("utf-8", "surrogateescape") + b"\r\n" + (body or b""))
             data = b""
             while chunk := sock.recv(65536):
                 data += chunk
-        header, _, body = data.partition(b"\r\n\r\n")
+        header, _, answer = data.partition(b"\r\n\r\n")
         status_line, *fields = header.decode("latin-1").split("\r\n")
-        headers = {k.lower(): v.strip() for k, _, v in (f.partition(":") for f in fields)}
-        return int(status_line.split()[1]), headers, body
+        found = {k.lower(): v.strip() for k, _, v in (f.partition(":") for f in fields)}
+        return int(status_line.split()[1]), found, answer
+
+    def post(self, path: str, told: object, headers: dict[str, str] | None = None,
+             ) -> tuple[int, dict]:
+        """A phone's write: `told` as JSON to `path`: (status, the answer's JSON or {})."""
+        status, found, answer = self.get(
+            path, "POST", body=json.dumps(told).encode(),
+            headers={"Content-Type": "application/json", **(headers or {})})
+        is_json = found.get("content-type", "").startswith("application/json")
+        return status, json.loads(answer) if is_json else {}
 
     def json(self) -> dict:
         status, _, body = self.get("game.json")
@@ -114,9 +129,9 @@ class SlotsFull(AssertionError):
 class Events:
     """An open event stream, read with a deadline: next() is the next (kind, object)."""
 
-    def __init__(self, server: Server, timeout: float = 5.0) -> None:
+    def __init__(self, server: Server, timeout: float = 5.0, path: str | None = None) -> None:
         self.sock = socket.create_connection((server.host, server.port), timeout=timeout)
-        self.sock.sendall(f"GET {server.prefix}events HTTP/1.1\r\n"
+        self.sock.sendall(f"GET {path or server.prefix + 'events'} HTTP/1.1\r\n"
                           f"Host: {server.host}:{server.port}\r\n\r\n".encode())
         self.buffer = b""
         head = self._until(b"\r\n\r\n", timeout)

@@ -1,0 +1,120 @@
+"""The pages `serve` gives, in the language it speaks: the read page (index.html, app.js),
+the entry page (entry.html, entry.js) and their shared style, read once from the package.
+
+Only serve imports this module.
+"""
+
+from __future__ import annotations
+
+from callbreak_score.i18n import N_, _, language, num
+
+# Each page's files by route: (file, content type).
+HTML, JS, CSS = ("text/html; charset=utf-8", "text/javascript; charset=utf-8",
+                 "text/css; charset=utf-8")
+READ = {"": ("index.html", HTML), "app.js": ("app.js", JS), "style.css": ("style.css", CSS)}
+ENTRY = {"": ("entry.html", HTML), "entry.js": ("entry.js", JS),
+         "style.css": ("style.css", CSS)}
+
+# The page speaks the language `serve` speaks. index.html's own texts are swapped for
+# their translations as the page is read (and <html lang> set); app.js builds its
+# sentences from WORDS, which serve writes into the script in place of /*WORDS*/null:
+# the messages with their named placeholders, and the digits to show numbers in.
+# game.json and the event stream stay as they are, English keys and Latin digits; only
+# a problem's `said` is in the language (beside its English `problem`), for the page.
+PAGE_TEXTS = (
+    N_("Call Break score entry"),
+    N_("Call Break scoreboard"), N_("Connecting…"), N_("Standings"), N_("Player"),
+    N_("Total"), N_("Scorecard"),
+    N_("Each cell: bid/tricks, ✓ made or ✗ broken, and the round's score."),
+    N_("This scoreboard needs JavaScript to show the game."),
+)
+SCRIPT_TEXTS = {
+    "title": N_("Call Break: {players}"),
+    "tab": N_("Call Break {game}"),
+    "rounds": N_("Game {game} · {preset} · {done} of {rounds} rounds played"),
+    "target": N_("Game {game} · {preset} · {done} rounds played; the game ends when a total "
+                 "reaches {target}"),
+    "open": N_("Game {game} · {preset} · {done} rounds played; an open game"),
+    "deals": N_("Round {round}: {dealer} deals; {first} bids first."),
+    "bids_in": N_("Round {round}: the bids are in ({dealer} dealt). Waiting for the tricks."),
+    "over": N_("Game over."),
+    "winner": N_("Winner: {name} ({total})."),
+    "shared": N_("Shared win: {names} ({total})."),
+    "tricks": N_("{best}, tied with {others}; {names} won more tricks"),
+    "and": N_("{some} and {last}"),
+    "round": N_("Round"),
+    "dealt": N_("{dealer} dealt"),
+    "total": N_("Total"),
+    "problem": N_("The scoreboard cannot show the game: {problem}"),
+    "live": N_("Live."),
+    "polling": N_("No live stream; checking twice a second."),
+    "unreachable": N_("Cannot reach the scoreboard; still trying."),
+    "updated": N_("Updated {time}."),
+}
+WORDS_MARK = "/*WORDS*/null"
+
+# What entry.js says: the step asked as `play` asks it, and the page's own words.
+ENTRY_TEXTS = {
+    "title": N_("Call Break: {players}"),
+    "deals": N_("Round {number} · {dealer} deals, {first} bids first"),
+    "tricks_of": N_("Round {number} · tricks ({first} leads)"),
+    "rest": N_("{player} won {won} (the rest of the {total})."),
+    "bid_sum": N_("Bids so far: {sum}"),
+    "save_bids": N_("Save the bids"),
+    "save_tricks": N_("Save the tricks"),
+    "undo": N_("Undo {change}"),
+    "took_back": N_("Took back {change}."),
+    "saved": N_("Saved."),
+    "sending": N_("Sending…"),
+    "offline": N_("No connection; sending again until it gets through."),
+    "abandoned": N_("This game is abandoned; nothing more can be entered here."),
+    "over": N_("Game over."),
+    "winner": N_("Winner: {name} ({total})."),
+    "shared": N_("Shared win: {names} ({total})."),
+    "and": N_("{some} and {last}"),
+    "problem": N_("The scoreboard cannot show the game: {problem}"),
+    "live": N_("Live."),
+    "unreachable": N_("Cannot reach the scoreboard; still trying."),
+}
+
+
+def assets(files: dict[str, tuple[str, str]], script: str,
+           texts: dict[str, str]) -> dict[str, tuple[bytes, str]]:
+    """A page's files by route (body, content type): the page and its script in the
+    language spoken."""
+    from importlib.resources import files as package
+
+    web = package(__package__) / "web"
+    raw = {name: (web / file).read_bytes().decode("utf-8") for name, (file, _) in files.items()}
+    raw[""] = page_in_language(raw[""])
+    raw[script] = raw[script].replace(WORDS_MARK, words_json(texts), 1)
+    return {name: (text.encode("utf-8"), files[name][1]) for name, text in raw.items()}
+
+
+def read_assets() -> dict[str, tuple[bytes, str]]:
+    return assets(READ, "app.js", SCRIPT_TEXTS)
+
+
+def entry_assets() -> dict[str, tuple[bytes, str]]:
+    return assets(ENTRY, "entry.js", ENTRY_TEXTS)
+
+
+def page_in_language(page: str) -> str:
+    """A page with <html lang> and each of its own texts in the language spoken."""
+    from html import escape
+
+    page = page.replace('<html lang="en">', f'<html lang="{language()}">', 1)
+    for text in PAGE_TEXTS:
+        page = page.replace(f">{escape(text, quote=False)}<",
+                            f">{escape(_(text), quote=False)}<")
+    return page
+
+
+def words_json(texts: dict[str, str]) -> str:
+    """What a script says, as a JavaScript object: the language, its digits 0-9 (Latin
+    with `digits = latin`) and each sentence translated, placeholders still to fill."""
+    import json
+
+    return json.dumps({"lang": language(), "digits": num("0123456789"),
+                       "texts": {key: _(text) for key, text in texts.items()}},
+                      ensure_ascii=False, sort_keys=True)

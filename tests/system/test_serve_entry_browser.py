@@ -1,0 +1,179 @@
+"""The entry page in a real headless Chromium at a phone's 360 px: a table's scorer enters
+a round, is refused, takes back, loses an answer to the Wi-Fi and sends again, and meets
+a change made at the terminal meanwhile. Screenshots (at 360 px and 1280 px) go to
+build/screenshots/, which is not committed."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.lib.helpers import REPO
+from tests.lib.processes import ok, run
+from tests.lib.serving import Server
+
+pytestmark = pytest.mark.slow  # a real browser per test
+
+SHOTS = Path(os.environ.get("CALLBREAK_SCREENSHOTS", REPO / "build" / "screenshots"))
+# The page's fetch, made to lose the answer of its next write: the write reaches serve,
+# the phone hears nothing back (its Wi-Fi dropped), and must send it again.
+LOSE_AN_ANSWER = """
+var real = window.fetch;
+window.writes = 0;
+window.lost = 1;
+window.fetch = function (url, options) {
+  var sent = real(url, options);
+  if (options && options.method === "POST") {
+    window.writes += 1;
+    if (window.lost > 0) {
+      window.lost -= 1;
+      return sent.then(function () { throw new TypeError("the Wi-Fi dropped"); });
+    }
+  }
+  return sent;
+};
+"""
+# The page's fetch, made to hold its next write until the test lets it go (window.go()):
+# the terminal changes the game between the phone's tap and its write's arrival.
+HOLD_A_WRITE = """
+var real = window.fetch;
+window.hold = true;
+window.fetch = function (url, options) {
+  if (options && options.method === "POST" && window.hold) {
+    window.hold = false;
+    return new Promise(function (resolve) { window.go = resolve; })
+      .then(function () { return real(url, options); });
+  }
+  return real(url, options);
+};
+"""
+
+
+def game() -> dict:
+    return json.loads(run("show", "--json").stdout)
+
+
+def fits(browser) -> None:
+    """Nothing wider than the screen: no sideways scrolling."""
+    wide = browser.script("return [document.documentElement.scrollWidth, window.innerWidth,"
+                          " document.body.scrollWidth]")
+    assert wide[0] <= wide[1] and wide[2] <= wide[1], wide
+
+
+def keys(browser, *numbers: int) -> None:
+    for number in numbers:
+        browser.click(f"#keys button[value='{number}']")
+
+
+def test_a_phone_enters_a_round_with_one_thumb(home: Path, browser) -> None:
+    ok("new", "Asha", "Bimal", "Tulsi", "Ram")
+    with Server("--entry") as server:
+        url = server.next_line()
+        browser.viewport(360, 740, mobile=True)
+        browser.open(url)
+        browser.wait_for_text("ask", "Round 1 · Asha deals, Bimal bids first", timeout=10)
+        assert browser.script("return window.innerWidth") == 360
+        names = browser.script(
+            "return Array.from(document.querySelectorAll('#seats .name'), n => n.textContent)")
+        assert names == ["Bimal", "Tulsi", "Ram", "Asha"]  # calling order, dealer last
+        small = browser.script("""return Array.from(document.querySelectorAll(
+            '#keys button, #seats button, #send'), b => b.getBoundingClientRect())
+            .filter(r => r.height < 44 || r.width < 44).length""")
+        assert small == 0  # every target big enough for a thumb
+        keys(browser, 4, 3, 2)
+        browser.wait_for_text("sum", "Bids so far: 9", timeout=2)
+        assert browser.script("return document.getElementById('send').disabled") is True
+        keys(browser, 4)
+        browser.wait_for_text("sum", "Bids so far: 13", timeout=2)
+        fits(browser)
+        browser.screenshot(SHOTS / "entry-360-bids.png")
+        browser.click("#send")
+        browser.wait_for_text("ask", "Round 1 · tricks (Bimal leads)", timeout=3)
+        assert browser.text("said") == "Saved."
+        assert game()["rounds"][0]["bids"] == [4, 4, 3, 2]
+
+        # a refused entry: the rest for Asha would be -2; the CLI's words, the typing kept
+        keys(browser, 6, 5, 4)
+        browser.wait_for_text("sum", "Asha won -2 (the rest of the 13).", timeout=2)
+        browser.click("#send")
+        browser.wait_for_text("said", "-2 tricks for Asha is outside 0..13", timeout=3)
+        shown = browser.script("return Array.from(document.querySelectorAll("
+                               "'#seats .value'), n => n.textContent)")
+        assert shown == ["6", "5", "4", "-2"]
+        assert game()["rounds"][0]["tricks"] is None
+        browser.click("#seats li:first-child button")  # Bimal's number, typed again
+        keys(browser, 3)
+        browser.wait_for_text("sum", "Asha won 1 (the rest of the 13).", timeout=2)
+        browser.click("#send")
+        browser.wait_for_text("ask", "Round 2 · Bimal deals, Tulsi bids first", timeout=3)
+        assert game()["rounds"][0]["tricks"] == [1, 3, 5, 4]
+        assert "Bimal" in browser.text("standings")
+
+        # undo of the last change
+        browser.wait_for_text("undo", "Undo round 1's tricks 1 3 5 4", timeout=2)
+        browser.click("#undo")
+        browser.wait_for_text("said", "Took back round 1's tricks 1 3 5 4.", timeout=3)
+        browser.wait_for_text("ask", "Round 1 · tricks (Bimal leads)", timeout=3)
+        assert game()["rounds"][0]["tricks"] is None
+
+        # the answer is lost on the way: the page sends the same write again, counted once
+        browser.script(LOSE_AN_ANSWER)
+        keys(browser, 3, 5, 4)
+        browser.click("#send")
+        browser.wait_for_text("link", "No connection; sending again", timeout=5)
+        browser.wait_for_text("said", "Saved.", timeout=10)
+        assert browser.script("return window.writes") == 2
+        browser.wait_for_text("ask", "Round 2 · Bimal deals, Tulsi bids first", timeout=3)
+        assert [c["change"] for c in json.loads(
+            (next((home / "games").rglob("*.json"))).read_text())["history"]] == [
+            "bids", "tricks", "undo", "tricks"]
+
+        # the terminal changes the game while the phone types: told, nothing typed lost
+        browser.script(HOLD_A_WRITE)
+        keys(browser, 3, 3, 3, 3)
+        browser.click("#send")
+        ok("edit", "1", "--tricks", "2", "3", "5", "3")
+        browser.script("window.go()")
+        browser.wait_for_text("said", "changed meanwhile, on another phone or a terminal",
+                              timeout=3)
+        shown = browser.script("return Array.from(document.querySelectorAll("
+                               "'#seats .value'), n => n.textContent)")
+        assert shown == ["3", "3", "3", "3"]
+        assert len(game()["rounds"]) == 1
+        browser.click("#send")  # the scorer looks, and sends again
+        browser.wait_for_text("ask", "Round 2 · tricks (Tulsi leads)", timeout=3)
+        assert game()["rounds"][1]["bids"] == [3, 3, 3, 3]
+        assert game()["rounds"][0]["tricks"] == [2, 3, 5, 3]
+        fits(browser)
+        browser.screenshot(SHOTS / "entry-360-tricks.png")
+
+        browser.viewport(1280, 800, mobile=False)
+        assert browser.script("return window.innerWidth") == 1280
+        fits(browser)
+        browser.screenshot(SHOTS / "entry-1280.png")
+
+
+def test_the_entry_page_in_nepali(home: Path, browser, monkeypatch) -> None:
+    ok("new", "Asha", "Bimal", "Tulsi", "Ram")
+    monkeypatch.setenv("CALLBREAK_LANG", "ne")
+    with Server("--entry") as server:
+        url = server.next_line()
+        browser.viewport(360, 740, mobile=True)
+        browser.open(url)
+        browser.wait_for_text("ask", "राउन्ड १", timeout=10)
+        assert browser.script("return document.documentElement.lang") == "ne"
+        assert browser.text("keys").startswith("१२३")  # the keys in Devanagari digits
+        keys(browser, 13, 3, 3, 3)
+        browser.wait_for_text("sum", "२२", timeout=2)
+        browser.click("#send")
+        browser.wait_for_text("ask", "हात", timeout=3)
+        keys(browser, 9, 9, 0)
+        browser.click("#send")
+        browser.wait_for_text("said", "१३", timeout=3)  # the refusal, in Nepali
+        assert not any(ch.isascii() and ch.isalpha() for ch in browser.text("said").replace(
+            "Asha", "").replace("Bimal", "").replace("Tulsi", "").replace("Ram", ""))
+        fits(browser)
+        browser.screenshot(SHOTS / "entry-360-ne.png")
