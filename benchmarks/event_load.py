@@ -140,7 +140,11 @@ class Phone(threading.Thread):
                             "Origin": f"http://127.0.0.1:{self.port}"})
         connection.request(method, f"/e/{self.secret}/{path}", data, headers)
         response = connection.getresponse()
-        answer = json.loads(response.read() or b"{}")
+        raw = response.read()
+        try:
+            answer = json.loads(raw or b"{}")
+        except ValueError:
+            raise RuntimeError(f"{method} {path}: {response.status} {raw[:80]!r}") from None
         connection.close()
         return response.status, answer
 
@@ -162,7 +166,7 @@ class Phone(threading.Thread):
             cuts = sorted(self.rng.randint(0, tricks) for _ in range(seats - 1))
             values = [b - a for a, b in zip([0, *cuts], [*cuts, tricks])]
         write = {"kind": upcoming["step"], "round": upcoming["round"], "values": values,
-                 "base": game["changes"], "id": f"t{self.table}-{self.writes:04d}"}
+                 "base": game["changes"], "id": f"table{self.table:02d}-{self.writes:04d}"}
         self.writes += 1
         status, answer = self.request("POST", "enter", write)
         when = time.monotonic()

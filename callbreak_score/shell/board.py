@@ -16,59 +16,72 @@ from callbreak_score.core.errors import Refused, Said
 from callbreak_score.core.game import Game
 from callbreak_score.storage import store
 
-from .live import Problem, View, Watcher, _event
+from .live import Problem, Resolve, View, Watcher, _event
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from callbreak_score.core.event import Event
 
 
 class BoardWatcher(Watcher):
-    """Follows one event; its view's JSON is the board (board_dict)."""
+    """Follows one event; its view's JSON is the board (board_dict). `games` names each
+    table's game in the latest game round, for the tables' entry links to follow."""
 
     def __init__(self, event_id: str, report: Callable[[View], None]) -> None:
-        super().__init__(None, report)
+        super().__init__(lambda: "", report)
         self.event_id = event_id
+        self.games: dict[int, str] = {}  # table number -> its game now
+        self.seats = 0  # the most tables a game round of the event could have
+        self._games: dict[str, tuple[object, Game]] = {}  # id -> (its file's stamp, game)
 
-    def _look(self) -> tuple[tuple[str, ...], tuple[object, ...]]:
-        """The files behind the board and what they are now: the event's folder (its
-        entries by name, beside its stamp: two entries saved within one tick of the
-        file system's clock still differ) and each of its games' files."""
+    def game_of(self, table: int) -> Resolve:
+        """What an entry link of table `table` writes to: that table's game now, or ''
+        when the latest game round has no such table (refused as unavailable)."""
+        return lambda: self.games.get(table, "")
+
+    def _load(self, game_id: str) -> Game:
+        """A game of the event, read again only when its file changed: one entry at one
+        table reads one game, not sixteen."""
+        now = store.stamp(store.game_path(game_id))
+        kept = self._games.get(game_id)
+        if kept is not None and now is not None and kept[0] == now:
+            return kept[1]
+        game = store.load(game_id)
+        self._games[game_id] = now, game
+        return game
+
+    def _check(self) -> None:
+        seen, self._seen = self._seen, None
+        if seen is not None:
+            paths, stamps = seen[1], seen[2]
+            if (_entries(paths[0]), *map(store.stamp, paths)) == stamps:
+                self._seen = seen
+                return
         from callbreak_score.storage import events
 
         folder = events.folder(self.event_id)
-        try:
-            entries: object = tuple(sorted(os.listdir(folder)))
-        except OSError:
-            entries = None
-        paths = [folder]
-        try:
-            event = events.load(self.event_id)
-        except Refused:
-            event = None
-        if event is not None:
-            paths += [store.game_path(table.game) for seating in event.seatings
-                      for table in seating.tables]
-        return tuple(paths), (entries, *map(store.stamp, paths))
-
-    def check(self) -> None:
-        seen, self._seen = self._seen, None
-        if seen is not None:
-            paths, stamps = seen
-            now = (_entries(paths[0]), *map(store.stamp, paths))
-            if now == stamps:
-                self._seen = seen
-                return
-        paths, stamps = self._look()  # before anything is read
+        entries = _entries(folder)  # before anything is read
         version = self._view.version + 1
         try:
-            board = board_dict(self.event_id)
+            event = events.load(self.event_id)
+            paths = (folder, *(store.game_path(table.game) for seating in event.seatings
+                               for table in seating.tables))
+            stamps = (entries, *map(store.stamp, paths))
+            board = board_dict(event, self._load)
         except Refused as error:
             view = self._problem(version, None, Problem(error))
+            paths, stamps = (folder,), (entries, store.stamp(folder))
         else:
             import json
 
+            latest = event.seatings[-1].tables if event.seatings else ()
+            self.games = {table.number: table.game for table in latest}
+            self.seats = max(len(event.players) // 3, len(latest))
             body = (json.dumps(board, ensure_ascii=False, indent=2) + "\n").encode()
             view = View(version, None, body, _event(board, version, "board"))
         if view.json != self._view.json:
             self._publish(view)
-        self._seen = paths, stamps
+        self._seen = "", paths, stamps
 
 
 def _entries(folder: str) -> object:
@@ -78,23 +91,22 @@ def _entries(folder: str) -> object:
         return None
 
 
-def board_dict(event_id: str) -> dict[str, object]:
-    """The board: the event, its standings (as `event standings --json`) and the tables
-    of its latest game round, each with its game (as `show --json`) or what is wrong."""
-    from callbreak_score.core import event as events_core
-    from callbreak_score.storage import events
+def board_dict(event: Event, load: Callable[[str], Game] = store.load) -> dict[str, object]:
+    """The board: the event, its standings (`event standings --json`'s rows: rank, name,
+    points, games) and the tables of its latest game round, each with what table_dict
+    shows of its game or what is wrong with it. `load` reads a game."""
+    from callbreak_score.core.event import standings
     from callbreak_score.views import eventview, speech
 
-    event = events.load(event_id)
     games = {}
     problems: dict[str, Problem] = {}
     for seating in event.seatings:
         for table in seating.tables:
             try:
-                games[table.game] = store.load(table.game)
+                games[table.game] = load(table.game)
             except Refused as error:
                 problems[table.game] = Problem(error)
-    rows = events_core.standings(event, games)
+    rows = standings(event, games)
     tables = []
     latest = event.seatings[-1] if event.seatings else None
     for table in latest.tables if latest else ():
@@ -110,7 +122,8 @@ def board_dict(event_id: str) -> dict[str, object]:
         "event": {"id": event.id, "name": event.name,
                   "round": latest.number if latest else 0,
                   "final": bool(latest and latest.final)},
-        "standings": eventview.standings_json(event, rows),
+        "standings": [{key: row[key] for key in ("rank", "name", "points", "games")}
+                      for row in eventview.standings_json(event, rows)["standings"]],
         "tables": tables,
     }
 
@@ -119,7 +132,7 @@ def table_dict(game: Game) -> dict[str, object]:
     """What the board shows of one table's game, small (200 pages get every change): its
     id, its totals in seat order (as `show --json` writes them), who leads or won, and
     where it is (the round to enter and its step, `null` once it is over)."""
-    from callbreak_score.views.export import number
+    from callbreak_score.views.export import json_number
 
     upcoming = game.next_round
     names = game.players
@@ -129,7 +142,7 @@ def table_dict(game: Game) -> dict[str, object]:
         "unit": game.rules.unit,
         "rounds": game.rules.rounds,
         "done": game.completed,
-        "totals": [number(game, total) for total in game.totals()],
+        "totals": [json_number(game, total) for total in game.totals()],
         "leaders": [names[seat] for seat in game.leaders()],
         "finished": game.finished is not None,
         "winners": [names[seat] for seat in game.winners()],

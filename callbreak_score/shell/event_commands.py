@@ -1,5 +1,5 @@
 """`callbreak event ACTION ...`: a club night's event, one command with an action word
-(new, next, standings, show, sub, drop, add, final, list), as `player rename|merge`
+(new, next, standings, show, sub, drop, add, final, tables, list), as `player rename|merge`
 is declared; the work is in events.py."""
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ class EventAction(str, Enum):
     drop = "drop"
     add = "add"
     final = "final"
+    tables = "tables"
     list = "list"
 
 
@@ -40,19 +41,21 @@ class EventPoints(str, Enum):
 
 # which action each of the event's own options belongs to (the rule options: new)
 OWN = {"games": ("new",), "top": ("final",), "points": ("standings",), "json": ("standings",),
-       "event_id": ("next", "standings", "show", "sub", "drop", "add", "final")}
+       "qr": ("tables",),
+       "event_id": ("next", "standings", "show", "sub", "drop", "add", "final", "tables")}
 SAID = {"games": "--games", "top": "--top", "points": "--points", "json": "--json",
-        "event_id": "--event"}
+        "qr": "--qr", "event_id": "--event"}
 
 
 @app.command()
 @rule_options(before={})
 def event(
     action: Annotated[EventAction, typer.Argument(
-        metavar="new|next|standings|show|sub|drop|add|final|list",
+        metavar="new|next|standings|show|sub|drop|add|final|tables|list",
         help="new NAME P1 P2 ...: start an event; next: seat the next game round; "
         "standings; show: each table; sub TABLE OUT IN: a substitute; drop NAME; add NAME: "
-        "seat again or join; final: seat the final table; list: the events.")],
+        "seat again or join; final: seat the final table; tables: each table's entry link "
+        "(while 'serve --event' runs); list: the events.")],
     words: Annotated[list[str] | None, typer.Argument(
         metavar="[WORDS]...", help="new: the event's name and its players (8 or more); "
         "sub: TABLE OUT IN; drop, add: a player's name.", autocompletion=complete_people,
@@ -71,6 +74,8 @@ def event(
         help="standings: placement points (4 top, 1 bottom; the default) or the game "
         "totals.")] = None,
     json: Annotated[bool, typer.Option("--json", help="standings: print them as JSON.")] = False,
+    qr: Annotated[bool, typer.Option(
+        "--qr", help="tables: each entry link's QR code too.")] = False,
     **options: object,
 ) -> None:
     """Run a club night: several tables, seat draws, standings, substitutes and a final
@@ -80,7 +85,7 @@ def event(
     what = plain(action)
     words = list(words or [])
     given = {"games": games, "top": top, "points": points, "json": json or None,
-             "event_id": event_id}
+             "qr": qr or None, "event_id": event_id}
     typed = {key: value for key, value in options.items()
              if value is not None and value is not False}
     for key, value in given.items():
@@ -113,5 +118,7 @@ def event(
         events.drop(event_id, words[0], again=what == "add")
     elif what == "final":
         events.final(event_id, 4 if top is None else top)
+    elif what == "tables":
+        events.tables(event_id, qr)
     else:
         events.listing()

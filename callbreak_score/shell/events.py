@@ -148,6 +148,34 @@ def show(event_id: str | None) -> None:
     say(shown(event, games_of(event), screen()))
 
 
+def tables(event_id: str | None, qr: bool) -> None:
+    """`event tables [--qr]`: each table of the latest game round, its players and its
+    entry link (the address `serve --event` serves on, and the table's secret), with
+    --qr its QR code; the link stays the table's from one game round to the next."""
+    from callbreak_score.storage import keys
+    from callbreak_score.views.eventview import table_line
+
+    event = events.load(events.resolve(event_id))
+    if not event.seatings:
+        raise Refused("no game round is seated yet; 'callbreak event next' seats the first")
+    base = keys.served_at(event.id)
+    key = keys.event_key(event.id)
+    style = screen()
+    for table in event.seatings[-1].tables:
+        say(table_line(event, table, style))
+        link = f"{base}e/{keys.table_secret(key, table.number)}/"
+        say(link, cut=False)
+        if qr:
+            from .qr import qr_lines
+
+            lines = qr_lines(link, style.width)
+            from callbreak_score.i18n import _
+
+            say("\n".join(lines) if lines else _(
+                "The terminal is too narrow for the QR code; type the address above into "
+                "the phones instead."), cut=False)
+
+
 def listing() -> None:
     """`event list`: every event, newest first."""
     from callbreak_score.views.eventview import listed

@@ -35,7 +35,7 @@ PAGES = {
             ('doctor', 'Check every file in the data folder and say how to fix what is wrong.'),
             ('penalty', "The table's penalty (a revoke, a misdeal): the player scores minus the bid."),
             ('play', 'Play the game round by round: bids and tricks asked in calling order, saved as you go.'),
-            ('serve', 'Serve a live scoreboard page for phones and browsers; with --entry, an entry page.'),
+            ('serve', "Serve a live scoreboard page for phones and browsers; with --entry, an entry page;\nwith --event, a club night's board and every table's entry link."),
             ('settle', 'Settle up a game, or a sitting with --since/--until: each net and the fewest transfers.'),
             ('stats', 'Standings per preset across finished games: wins, averages, bids made, head-to-head.'),
             ('ratings', "Skill ratings from finished games (openskill's Plackett-Luce), best first."),
@@ -367,7 +367,7 @@ PAGES = {
     'serve': {
         'prog': 'callbreak serve',
         'usage': '[OPTIONS] [GAME]',
-        'help': 'Serve a live scoreboard page for phones and browsers; with --entry, an entry page.',
+        'help': "Serve a live scoreboard page for phones and browsers; with --entry, an entry page;\nwith --event, a club night's board and every table's entry link.",
         'epilog': None,
         'no_args_is_help': False,
         'sections': [
@@ -379,6 +379,7 @@ PAGES = {
                 ('--lan', "Listen on the network for the table's phones: a secret address and a QR code.", '', True),
                 ('--host ADDRESS', "With --lan: the address to listen on (default: this machine's).", '', True),
                 ('--entry', "Also give a secret entry link: the table's phone enters the bids and tricks of this game.", '', True),
+                ('--event', "Serve the current event: a projector page of its standings and every table, and an entry link per table ('callbreak event tables').", '', True),
                 ('--help', 'Show this message and exit.', '', False),
             ]),
         ],
@@ -507,13 +508,13 @@ PAGES = {
     },
     'event': {
         'prog': 'callbreak event',
-        'usage': '[OPTIONS] {new|next|standings|show|sub|drop|add|final|list} [WORDS]...',
+        'usage': '[OPTIONS] {new|next|standings|show|sub|drop|add|final|tables|list} [WORDS]...',
         'help': 'Run a club night: several tables, seat draws, standings, substitutes and a final\ntable; each table plays an ordinary game.',
         'epilog': None,
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('new|next|standings|show|sub|drop|add|final|list', 'new NAME P1 P2 ...: start an event; next: seat the next game round; standings; show: each table; sub TABLE OUT IN: a substitute; drop NAME; add NAME: seat again or join; final: seat the final table; list: the events.', '[required]', True),
+                ('new|next|standings|show|sub|drop|add|final|tables|list', "new NAME P1 P2 ...: start an event; next: seat the next game round; standings; show: each table; sub TABLE OUT IN: a substitute; drop NAME; add NAME: seat again or join; final: seat the final table; tables: each table's entry link (while 'serve --event' runs); list: the events.", '[required]', True),
                 ('[WORDS]...', "new: the event's name and its players (8 or more); sub: TABLE OUT IN; drop, add: a player's name.", '', True),
             ]),
             ('Options', [
@@ -540,6 +541,7 @@ PAGES = {
                 ('--top N', 'final: the players of the final table, 3 to 5 (default 4).', '', True),
                 ('--points <placement|total>', 'standings: placement points (4 top, 1 bottom; the default) or the game totals.', '', True),
                 ('--json', 'standings: print them as JSON.', '', True),
+                ('--qr', "tables: each entry link's QR code too.", '', True),
                 ('--help', 'Show this message and exit.', '', False),
             ]),
         ],

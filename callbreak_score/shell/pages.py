@@ -12,6 +12,8 @@ from callbreak_score.i18n import N_, _, language, num
 HTML, JS, CSS = ("text/html; charset=utf-8", "text/javascript; charset=utf-8",
                  "text/css; charset=utf-8")
 READ = {"": ("index.html", HTML), "app.js": ("app.js", JS), "style.css": ("style.css", CSS)}
+BOARD = {"": ("board.html", HTML), "board.js": ("board.js", JS), "style.css": ("style.css", CSS),
+         "board.css": ("board.css", CSS)}
 ENTRY = {"": ("entry.html", HTML), "entry.js": ("entry.js", JS),
          "style.css": ("style.css", CSS)}
 
@@ -27,6 +29,7 @@ PAGE_TEXTS = (
     N_("Total"), N_("Scorecard"),
     N_("Each cell: bid/tricks, ✓ made or ✗ broken, and the round's score."),
     N_("This scoreboard needs JavaScript to show the game."),
+    N_("Call Break event"), N_("Points"), N_("Games"), N_("Tables"),
 )
 SCRIPT_TEXTS = {
     "title": N_("Call Break: {players}"),
@@ -77,6 +80,26 @@ ENTRY_TEXTS = {
     "unreachable": N_("Cannot reach the scoreboard; still trying."),
 }
 
+# What board.js says: the projector's board of an event (`serve --event`).
+BOARD_TEXTS = {
+    "game_round": N_("Game round {round}"),
+    "final": N_("The final table"),
+    "not_seated": N_("No game round seated yet: 'callbreak event next' seats the first."),
+    "unranked": N_("Not ranked yet (fewer than half the game rounds played): {names}"),
+    "table": N_("Table {table}"),
+    "round_of": N_("Round {round} of {rounds}"),
+    "round": N_("Round {round}"),
+    "bids": N_("bids"),
+    "tricks": N_("tricks"),
+    "won": N_("Won by {names}."),
+    "over": N_("Game over."),
+    "problem": N_("The scoreboard cannot show the game: {problem}"),
+    "live": N_("Live."),
+    "polling": N_("No live stream; checking twice a second."),
+    "unreachable": N_("Cannot reach the scoreboard; still trying."),
+    "updated": N_("Updated {time}."),
+}
+
 
 def assets(files: dict[str, tuple[str, str]], script: str,
            texts: dict[str, str]) -> dict[str, tuple[bytes, str]]:
@@ -93,6 +116,10 @@ def assets(files: dict[str, tuple[str, str]], script: str,
 
 def read_assets() -> dict[str, tuple[bytes, str]]:
     return assets(READ, "app.js", SCRIPT_TEXTS)
+
+
+def board_assets() -> dict[str, tuple[bytes, str]]:
+    return assets(BOARD, "board.js", BOARD_TEXTS)
 
 
 def entry_assets() -> dict[str, tuple[bytes, str]]:

@@ -33,10 +33,12 @@ from .entry import LIMIT, Entry
 from .exits import complain
 from .guard import Guard, connection_limit
 from .live import Resolve, View, Watcher, Watchers
-from .pages import ENTRY, READ
+from .pages import BOARD, ENTRY, READ
+from .qr import qr_lines
 
 # What each route serves; anything else is 404. Assets are read once, from the package.
 ROUTES = frozenset(READ) | {"game.json", "events"}
+BOARD_ROUTES = frozenset(BOARD) | {"board.json", "board-events"}  # serve --event's
 ENTRY_ROUTES = frozenset(ENTRY) | {"game.json", "events", "enter"}
 ENTRY_PREFIX = "/e/"
 # No inline script or style, nothing fetched from anywhere but this server.
@@ -47,6 +49,8 @@ TIMEOUT = 5.0  # seconds a client may stay silent (or not read) before it is dro
 MAX_CONNECTIONS = 256  # threads at most (fewer if the open-file limit is lower)
 PER_ADDRESS = 64  # connections besides event streams from one address; its oldest goes
 MAX_STREAMS = 200  # open event streams at most; more get 503 and the page polls instead
+# serve --event: a hall of phones, the tables' and the watchers': more of each
+EVENT_CONNECTIONS, EVENT_STREAMS = 640, 480
 KEEPALIVE = 15.0  # seconds between comments on a quiet stream (for proxies and stalls)
 STREAM_LIFE = 600.0  # a stream ends after this; the browser reconnects by itself
 JSON = "application/json; charset=utf-8"
@@ -54,14 +58,14 @@ ENTRY_SAID = N_("The second address enters the scores (the QR code, with --lan, 
                 "that one): give it only to the table's scorer.")
 
 
-def route(target: str, prefix: str) -> str | None:
-    """One of ROUTES when the raw request target is exactly prefix + route (a query
+def route(target: str, prefix: str, routes: frozenset[str] = ROUTES) -> str | None:
+    """One of `routes` when the raw request target is exactly prefix + route (a query
     string aside), else None. Nothing is decoded or joined, so no path reaches a file."""
     path = target.split("?", 1)[0]
     if not hmac.compare_digest(path[:len(prefix)].encode(), prefix.encode()):
         return None
     rest = path[len(prefix):]
-    return rest if rest in ROUTES else None
+    return rest if rest in routes else None
 
 
 def entry_route(target: str) -> tuple[str, str] | None:
@@ -82,7 +86,9 @@ class Scoreboard(ThreadingHTTPServer):
     request_queue_size = 128
 
     def __init__(self, address: tuple[str, int], watcher: Watcher, prefix: str,
-                 hosts: frozenset[str], assets: dict[str, tuple[bytes, str]]) -> None:
+                 hosts: frozenset[str], assets: dict[str, tuple[bytes, str]],
+                 routes: frozenset[str] = ROUTES, connections: int = MAX_CONNECTIONS,
+                 streams: int = MAX_STREAMS) -> None:
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.watcher = watcher
         self.watchers = Watchers([watcher])  # one thread looks after them all (run())
@@ -91,11 +97,12 @@ class Scoreboard(ThreadingHTTPServer):
         self.prefix = prefix
         self.hosts = hosts  # Host headers accepted: a page reached by another name is 404
         self.assets = assets
+        self.routes = routes  # the read page's: a game's (ROUTES) or an event's board
         self.stopping = threading.Event()
         # A socket timeout only bounds each silence: the guard also cuts off a client
         # that trickles its request in a byte every few seconds.
-        limit = connection_limit(MAX_CONNECTIONS)
-        streams = min(MAX_STREAMS, limit - limit // 8)  # an eighth is kept for the rest
+        limit = connection_limit(connections)
+        streams = min(streams, limit - limit // 8)  # an eighth is kept for the rest
         self.guard = Guard(limit, PER_ADDRESS, streams, TIMEOUT)
         super().__init__(address, Handler)
 
@@ -172,7 +179,7 @@ class Handler(BaseHTTPRequestHandler):
         or None: wrong token or secret, wrong host, or no such page."""
         if self.headers.get("Host", "").lower() not in self.server.hosts:
             return None
-        name = route(self.path, self.server.prefix)
+        name = route(self.path, self.server.prefix, self.server.routes)
         if name is not None:
             return None, name
         found = entry_route(self.path)
@@ -212,9 +219,9 @@ class Handler(BaseHTTPRequestHandler):
         entry, name = found
         watcher = self.server.watcher if entry is None else entry.watcher
         assets = self.server.assets if entry is None else self.server.entry_assets
-        if name == "events":
+        if name in ("events", "board-events"):
             self.stream(watcher)
-        elif name == "game.json":
+        elif name in ("game.json", "board.json"):
             view = watcher.current()
             status = HTTPStatus.OK if view.problem is None else HTTPStatus.SERVICE_UNAVAILABLE
             self.answer(status, view.json, JSON)
@@ -346,21 +353,6 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def qr_lines(url: str, columns: int) -> list[str]:
-    """The address as a QR code drawn with block characters, if the terminal is wide enough."""
-    import io
-
-    import segno
-
-    code = segno.make(url, error="l")
-    for border in (4, 2):  # the standard quiet zone, else a narrower one most cameras read
-        if code.symbol_size(border=border)[0] <= columns:
-            out = io.StringIO()
-            code.terminal(out=out, compact=True, border=border)
-            return out.getvalue().splitlines()
-    return []
-
-
 class Reporter:
     """Says in the terminal what the pages show: a new game or a problem, not every save."""
 
@@ -378,8 +370,25 @@ class Reporter:
             print(t("The page shows game {game}.", game=view.game_id), flush=True)
 
 
+def listen(bind: str, port: int, watcher: Watcher, prefix: str,
+           assets: dict[str, tuple[bytes, str]], **limits: object) -> Scoreboard:
+    """The server, listening on `bind`: refused in one line when it cannot."""
+    try:
+        server = Scoreboard((bind, port), watcher, prefix, frozenset(), assets, **limits)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            raise Refused("port {port} is already in use on {host}; choose another with "
+                          "--port N", port=port, host=bind) from None
+        raise Refused("cannot listen on {host} port {port}: {reason}", host=bind, port=port,
+                      reason=os_reason(error)) from None
+    actual = server.server_address[1]
+    names = {url_host(bind)} | ({"localhost", "127.0.0.1"} if bind == "127.0.0.1" else set())
+    server.hosts = frozenset(f"{name}:{actual}".lower() for name in names)
+    return server
+
+
 def run(game_id: str | None, port: int, lan: bool, host: str | None,
-        entry: bool = False) -> None:
+        entry: bool = False, event: bool = False) -> None:
     """Serve until Ctrl-C; the first line printed is the page's address, the second (with
     `entry`) the entry link's."""
     import secrets
@@ -390,6 +399,12 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None,
     from .acts import screen
     from .pages import read_assets
 
+    if event:
+        if game_id is not None or entry:
+            raise Refused("--event serves the current event, each table with its own entry "
+                          "link; it takes no GAME and no --entry")
+        run_event(port, lan, host)
+        return
     if game_id is not None:
         game_id = store.check_id(game_id)  # as stored: २६११२९-१ is 261129-1
     elif entry:
@@ -399,49 +414,45 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None,
     watcher.check()  # before the address is printed, so the first request finds the game
     token = secrets.token_urlsafe(16) if lan else ""  # 16 bytes: 128 bits, new each start
     prefix = f"/{token}/" if token else "/"
-    try:
-        server = Scoreboard((bind, port), watcher, prefix, frozenset(), read_assets())
-    except OSError as error:
-        if error.errno == errno.EADDRINUSE:
-            raise Refused("port {port} is already in use on {host}; choose another with "
-                          "--port N", port=port, host=bind) from None
-        raise Refused("cannot listen on {host} port {port}: {reason}", host=bind, port=port,
-                      reason=os_reason(error)) from None
-    actual = server.server_address[1]
-    names = {url_host(bind)} | ({"localhost", "127.0.0.1"} if bind == "127.0.0.1" else set())
-    server.hosts = frozenset(f"{name}:{actual}".lower() for name in names)
-    url = f"http://{url_host(bind)}:{actual}{prefix}"
+    server = listen(bind, port, watcher, prefix, read_assets())
+    base = f"http://{url_host(bind)}:{server.server_address[1]}"
+    url = base + prefix
     entry_url = None
     if entry:
         assert game_id is not None
         secret = secrets.token_urlsafe(18)  # 144 bits, new each start
         fixed = game_id
         server.add_entry(secret, lambda: fixed)
-        entry_url = f"http://{url_host(bind)}:{actual}{ENTRY_PREFIX}{secret}/"
-    stop = server.stopping
+        entry_url = f"{base}{ENTRY_PREFIX}{secret}/"
     style = screen()
+    print(url, flush=True)
+    if entry_url is not None:
+        print(entry_url, flush=True)
+    if lan:
+        lines = qr_lines(entry_url or url, style.width)
+        print("\n".join(lines) if lines else wrapped(_(
+            "The terminal is too narrow for the QR code; type the address above into "
+            "the phones instead."), style))
+    followed = (t("It shows game {game}.", game=game_id) if game_id else
+                _("It shows the current game and follows 'callbreak new' and "
+                  "'callbreak use'."))
+    reach = (_("Phones on the same network open it with the address or the QR code.")
+             if lan else _("Only this computer can open it; 'callbreak serve --lan' "
+                           "puts it on the table's phones."))
+    said = f"{followed} {reach} {_('Ctrl-C stops it.')}"
+    if entry_url is not None:
+        said = f"{followed} {_(ENTRY_SAID)} {reach} {_('Ctrl-C stops it.')}"
+    print(wrapped(said, style), flush=True)
+    report = Reporter()
+    report(watcher.current())
+    watcher.report = report
+    serve(server)
+
+
+def serve(server: Scoreboard) -> None:
+    """Look after the watchers and the guard, and answer, until Ctrl-C."""
+    stop = server.stopping
     try:
-        print(url, flush=True)
-        if entry_url is not None:
-            print(entry_url, flush=True)
-        if lan:
-            lines = qr_lines(entry_url or url, style.width)
-            print("\n".join(lines) if lines else wrapped(_(
-                "The terminal is too narrow for the QR code; type the address above into "
-                "the phones instead."), style))
-        followed = (t("It shows game {game}.", game=game_id) if game_id else
-                    _("It shows the current game and follows 'callbreak new' and "
-                      "'callbreak use'."))
-        reach = (_("Phones on the same network open it with the address or the QR code.")
-                 if lan else _("Only this computer can open it; 'callbreak serve --lan' "
-                               "puts it on the table's phones."))
-        said = f"{followed} {reach} {_('Ctrl-C stops it.')}"
-        if entry_url is not None:
-            said = f"{followed} {_(ENTRY_SAID)} {reach} {_('Ctrl-C stops it.')}"
-        print(wrapped(said, style), flush=True)
-        report = Reporter()
-        report(watcher.current())
-        watcher.report = report
         threading.Thread(target=server.watchers.run, args=(stop,), daemon=True).start()
         threading.Thread(target=server.guard.run, args=(stop,), daemon=True).start()
         server.serve_forever(poll_interval=0.5)
@@ -452,3 +463,76 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None,
         server.watchers.wake()  # the open streams see it at once
         server.server_close()
     print(_("Scoreboard stopped."), flush=True)
+
+
+def run_event(port: int, lan: bool, host: str | None) -> None:
+    """`serve --event`: the current event's board (its standings and every table, live)
+    at the first address printed, and an entry link per table (`event tables` prints
+    them) whose phone enters that table's game of the latest game round."""
+    import secrets
+
+    from callbreak_score.storage import events, keys
+    from callbreak_score.views.cells import wrapped
+
+    from .acts import screen
+    from .board import BoardWatcher
+    from .pages import board_assets
+
+    event_id = events.resolve(None)
+    name = events.load(event_id).name
+    key = keys.event_key(event_id)
+    bind = host or (lan_address() if lan else "127.0.0.1")
+    watcher = BoardWatcher(event_id, lambda view: None)
+    watcher.check()  # before the address is printed, so the first request finds the board
+    token = secrets.token_urlsafe(16) if lan else ""
+    prefix = f"/{token}/" if token else "/"
+    server = listen(bind, port, watcher, prefix, board_assets(), routes=BOARD_ROUTES,
+                    connections=EVENT_CONNECTIONS, streams=EVENT_STREAMS)
+    base = f"http://{url_host(bind)}:{server.server_address[1]}"
+    opened = 0
+
+    def open_tables(view: View) -> None:  # an entry link for every table there may be
+        nonlocal opened
+        while opened < watcher.seats:
+            opened += 1
+            server.add_entry(keys.table_secret(key, opened), watcher.game_of(opened))
+        report(view)
+
+    report = EventReporter(event_id)
+    open_tables(watcher.current())
+    watcher.report = open_tables
+    style = screen()
+    url = base + prefix
+    print(url, flush=True)
+    if lan:
+        lines = qr_lines(url, style.width)
+        print("\n".join(lines) if lines else wrapped(_(
+            "The terminal is too narrow for the QR code; type the address above into "
+            "the phones instead."), style))
+    reach = (_("Phones on the same network open it with the address or the QR code.")
+             if lan else _("Only this computer can open it; 'callbreak serve --lan' "
+                           "puts it on the table's phones."))
+    said = (t("It shows event {event} ({name}): the standings and every table, live.",
+              event=event_id, name=name) + " " + reach + " " +
+            _("'callbreak event tables --qr' prints each table's entry link: give each only "
+              "to its table's scorer.") + " " + _("Ctrl-C stops it."))
+    print(wrapped(said, style), flush=True)
+    keys.serving(event_id, base + "/")
+    try:
+        serve(server)
+    finally:
+        keys.serving(event_id, None)
+
+
+class EventReporter:
+    """Says in the terminal what the board shows: a problem, not every save."""
+
+    def __init__(self, event_id: str) -> None:
+        self.event_id = event_id
+        self.last: str | None = None
+
+    def __call__(self, view: View) -> None:
+        problem = None if view.problem is None else speech.said(view.problem.told)
+        if problem != self.last and problem is not None:
+            complain(t("the page cannot show the event: {problem}", problem=problem))
+        self.last = problem

@@ -45,8 +45,12 @@ def serve(
     entry: Annotated[bool, typer.Option(
         "--entry", help="Also give a secret entry link: the table's phone enters the bids "
         "and tricks of this game.")] = False,
+    event: Annotated[bool, typer.Option(
+        "--event", help="Serve the current event: a projector page of its standings and "
+        "every table, and an entry link per table ('callbreak event tables').")] = False,
 ) -> None:
-    """Serve a live scoreboard page for phones and browsers; with --entry, an entry page."""
+    """Serve a live scoreboard page for phones and browsers; with --entry, an entry page;
+    with --event, a club night's board and every table's entry link."""
     from .serve import run
 
     if host is not None and not lan:
@@ -54,7 +58,7 @@ def serve(
         from typer import BadParameter
 
         raise BadParameter(_("--host goes with --lan"), param_hint="--host")
-    run(game, port, lan, host, entry)
+    run(game, port, lan, host, entry, event)
 
 
 @app.command(context_settings=NUMBERS)  # 'max-bid -3': a wrong value, not an option

@@ -64,6 +64,15 @@ def seated(event: Event, seating: Seating, style: Style) -> str:
     return "\n".join(lines)
 
 
+def table_line(event: Event, table: Table, style: Style) -> str:
+    """`event tables`: a table's number and game, and its players (a substitute shown)."""
+    labels = [seat_label(table, seat, event.subs) for seat in range(len(table.players))]
+    lines = wrap(t("Table {table} {dot} game {game}", table=table.number, dot=style.dot,
+                   game=table.game), style.width, "  ")
+    lines += wrap("  " + ", ".join(labels), style.width, "    ")
+    return "\n".join(lines)
+
+
 def seat_label(table: Table, seat: int, subs: Sequence[Sub]) -> str:
     """A seat as the event shows it: 'Ram', or 'Ram (Sita from round 4)' once a
     substitute took it."""

@@ -6,7 +6,7 @@ from callbreak_score.core.game import Game
 from callbreak_score.core.scoring import points, round_scores, running_totals
 
 
-def number(game: Game, units: int) -> int | float:
+def json_number(game: Game, units: int) -> int | float:
     # JSON needs a number; units/10 is the float nearest the one-decimal score, so its
     # repr is exactly the displayed text (4.1, -4.0). The arithmetic stays in integers.
     return units if game.rules.unit == 1 else units / game.rules.unit
@@ -24,7 +24,7 @@ def to_dict(game: Game, current: bool = False) -> dict[str, object]:
             "dealer": names[game.dealer(number)],
             "bids": list(played.bids),
             "tricks": None if played.tricks is None else list(played.tricks),
-            "scores": None if scores is None else [number(game, s) for s in scores],
+            "scores": None if scores is None else [json_number(game, s) for s in scores],
         }
         if game.rules.auto_award_below is not None:
             row["awarded"] = played.awarded
@@ -43,7 +43,7 @@ def to_dict(game: Game, current: bool = False) -> dict[str, object]:
         "created": game.created,
         "finished_at": game.finished,
         "rounds": rows,
-        "totals": [number(game, t) for t in game.totals()],
+        "totals": [json_number(game, t) for t in game.totals()],
         "leaders": [names[s] for s in game.leaders()],
         "finished": game.finished is not None,
         "winners": [names[s] for s in game.winners()],

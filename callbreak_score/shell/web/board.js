@@ -41,7 +41,7 @@
     var body = $("standings").tBodies[0];
     clear(body);
     var waiting = [];
-    standings.standings.forEach(function (row) {
+    standings.forEach(function (row) {
       if (row.rank === null) { waiting.push(row.name); return; }
       var tr = body.insertRow();
       tr.appendChild(cell("td", digits(row.rank)));
