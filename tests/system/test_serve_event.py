@@ -1,0 +1,156 @@
+"""`callbreak serve --event` over loopback: the projector's board follows every table,
+each table's entry link writes to that table's game (and to its next game once the next
+game round is seated), and `event tables` prints the links."""
+
+from __future__ import annotations
+
+import json
+import stat
+from pathlib import Path
+
+import pytest
+
+from tests.lib.processes import run
+from tests.lib.serving import Events, Server
+
+
+def ok(*words: str):
+    done = run(*words)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def refused(*words: str):
+    """A refusal: exit 1, one line, no traceback."""
+    done = run(*words)
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram", "Sita", "Gita", "Hari", "Maya")
+
+
+def links() -> dict[int, str]:
+    """Each table's entry link, as `event tables` prints it."""
+    lines = ok("event", "tables").stdout.splitlines()
+    found = {}
+    for at, line in enumerate(lines):
+        if line.startswith("Table "):
+            number = int(line.split()[1])
+            found[number] = next(x for x in lines[at + 1:] if x.startswith("http://"))
+    return found
+
+
+def path_of(link: str) -> str:
+    return "/" + link.split("/", 3)[3]
+
+
+def write(server: Server, link: str, kind: str, values: list[int], nonce: str) -> dict:
+    status, game = server.get(path_of(link) + "game.json")[0], None
+    assert status == 200
+    game = json.loads(server.get(path_of(link) + "game.json")[2])
+    upcoming = game["next"]
+    status, answer = server.post(path_of(link) + "enter", {
+        "kind": kind, "round": upcoming["round"], "values": values,
+        "base": game["changes"], "id": nonce})
+    assert status == 200, answer
+    return answer["game"]
+
+
+def board(server: Server) -> dict:
+    status, _, body = server.get("board.json")
+    assert status == 200, body
+    return json.loads(body)
+
+
+def table_of(shown: dict, number: int) -> dict:
+    return next(t for t in shown["tables"] if t["table"] == number)
+
+
+def test_the_board_follows_every_table_and_each_link_writes_to_its_own(home: Path) -> None:
+    ok("event", "new", "Club", *PLAYERS, "--rounds", "1", "--games", "2")
+    ok("event", "next")
+    with Server("--event") as server:
+        seen = board(server)
+        assert seen["event"]["name"] == "Club" and seen["event"]["round"] == 1
+        assert [t["table"] for t in seen["tables"]] == [1, 2]
+        assert all(t["next"] == {"round": 1, "step": "bids"} for t in seen["tables"])
+        found = links()
+        assert sorted(found) == [1, 2] and found[1] != found[2]
+        secret = path_of(found[1]).split("/")[2]
+        assert len(secret) >= 22  # at least 128 bits
+        stream = Events(server, path=server.prefix + "board-events")
+        assert stream.next()[0] == "board"
+
+        # table 2's phone enters its bids: the board shows it, table 1 is untouched
+        after = write(server, found[2], "bids", [2, 3, 4, 3], "table2-bids-1")
+        assert after["id"] == table_of(seen, 2)["game"]
+        kind, shown = stream.next()
+        while table_of(shown, 2)["next"]["step"] != "tricks":
+            kind, shown = stream.next()
+        assert kind == "board" and table_of(shown, 1)["next"]["step"] == "bids"
+
+        # both tables finish their game: the standings come in
+        write(server, found[2], "tricks", [2, 3, 4, 4], "table2-tricks-1")
+        write(server, found[1], "bids", [1, 1, 1, 1], "table1-bids-1")
+        write(server, found[1], "tricks", [4, 3, 3, 3], "table1-tricks-1")
+        kind, shown = stream.next()
+        while not all(t["finished"] for t in shown["tables"]):
+            kind, shown = stream.next()
+        standings = json.loads(ok("event", "standings", "--json").stdout)["standings"]
+        assert shown["standings"] == [{key: row[key] for key in ("rank", "name", "points",
+                                                                  "games")}
+                                      for row in standings]
+        assert all(row["games"] == 1 for row in shown["standings"])
+
+        # the next game round: the same links now write to the new games
+        ok("event", "next")
+        kind, shown = stream.next()
+        while shown["event"]["round"] != 2:
+            kind, shown = stream.next()
+        assert links() == found  # a table keeps its link from one game round to the next
+        new_games = {t["table"]: t["game"] for t in shown["tables"]}
+        assert set(new_games.values()).isdisjoint(t["game"] for t in seen["tables"])
+        after = write(server, found[1], "bids", [2, 2, 2, 2], "table1-bids-2")
+        assert after["id"] == new_games[1]
+        stream.close()
+
+        # a wrong secret is the same 404 as a path that is not there
+        wrong = path_of(found[1]).replace(secret, secret[:-1] + ("A" if secret[-1] != "A"
+                                                                 else "B"))
+        assert server.get(wrong + "game.json")[::2] == server.get("/nothing/here")[::2]
+        assert server.get(wrong + "game.json")[0] == 404
+        code, _ = server.stop()
+    assert code == 0
+    # once serve stops, the links are not printed (they lead nowhere)
+    done = refused("event", "tables")
+    assert "not being served" in done.stderr
+
+
+def test_the_event_key_stays_on_this_device(home: Path) -> None:
+    ok("event", "new", "Club", *PLAYERS)
+    ok("event", "next")
+    with Server("--event") as server:
+        links()
+        server.stop()
+    keys = list((home / "keys").iterdir())
+    assert len(keys) == 1 and stat.S_IMODE(keys[0].stat().st_mode) == 0o600
+    from callbreak_score.storage.sync import IGNORE
+
+    assert "!/keys" not in IGNORE  # sync's ignore list lets only callbreak's folders travel
+
+
+@pytest.mark.parametrize("words, said", [
+    (("--event", "261202-abc"), "takes no GAME"),
+    (("--event", "--entry"), "takes no GAME"),
+])
+def test_serve_event_refuses_a_game_or_entry(home: Path, words: tuple[str, ...],
+                                             said: str) -> None:
+    ok("event", "new", "Club", *PLAYERS)
+    done = refused("serve", "--port", "0", *words)
+    assert said in done.stderr
+
+
+def test_serve_event_without_an_event_is_refused(home: Path) -> None:
+    refused("serve", "--port", "0", "--event")

@@ -1,0 +1,167 @@
+"""Club night in real headless Chromium: two tables' phones (360 px) enter their rounds
+through their own entry links, with a refused entry, an undo and a resubmitted entry,
+while the projector page (1280 px, then 360 px) follows both tables and the standings.
+Screenshots go to build/screenshots/ (not committed)."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.lib.browser import Browser
+from tests.lib.helpers import REPO
+from tests.lib.processes import run
+from tests.lib.serving import Server
+
+pytestmark = pytest.mark.slow  # three real browsers
+
+SHOTS = Path(os.environ.get("CALLBREAK_SCREENSHOTS", REPO / "build" / "screenshots"))
+PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram", "Sita", "Gita", "Hari", "Maya")
+# The page's fetch, made to lose the answer of its next write: the write reaches serve,
+# the phone hears nothing back, and sends it again with the same nonce.
+LOSE_AN_ANSWER = """
+var real = window.fetch;
+window.writes = 0;
+window.lost = 1;
+window.fetch = function (url, options) {
+  var sent = real(url, options);
+  if (options && options.method === "POST") {
+    window.writes += 1;
+    if (window.lost > 0) {
+      window.lost -= 1;
+      return sent.then(function () { throw new TypeError("the Wi-Fi dropped"); });
+    }
+  }
+  return sent;
+};
+"""
+TABLE_TEXT = "return Array.from(document.querySelectorAll('#tables .table'), t => t.textContent)"
+
+
+def ok(*words: str):
+    done = run(*words)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def links() -> dict[int, str]:
+    lines = ok("event", "tables").stdout.splitlines()
+    return {int(line.split()[1]): next(x for x in lines[at + 1:] if x.startswith("http://"))
+            for at, line in enumerate(lines) if line.startswith("Table ")}
+
+
+def game_of(server: Server, table: int) -> dict:
+    """The game file of the game table `table` plays now."""
+    board = json.loads(server.get("board.json")[2])
+    game_id = next(t["game"] for t in board["tables"] if t["table"] == table)
+    home = Path(os.environ["CALLBREAK_HOME"])
+    return json.loads(next((home / "games").rglob(f"{game_id}.json")).read_text("utf-8"))
+
+
+def keys(phone: Browser, *numbers: int) -> None:
+    for number in numbers:
+        phone.click(f"#keys button[value='{number}']")
+
+
+def table_shows(projector: Browser, table: int, wanted: str, timeout: float = 5.0) -> None:
+    began = time.monotonic()
+    while True:
+        shown = projector.script(TABLE_TEXT)
+        if len(shown) >= table and wanted in shown[table - 1]:
+            return
+        assert time.monotonic() - began < timeout, (wanted, shown)
+        time.sleep(0.05)
+
+
+def fits(page: Browser) -> None:
+    wide = page.script("return [document.documentElement.scrollWidth, window.innerWidth,"
+                       " document.body.scrollWidth]")
+    assert wide[0] <= wide[1] and wide[2] <= wide[1], wide
+
+
+def test_two_phones_enter_and_the_projector_follows_both(home: Path, browser) -> None:
+    ok("event", "new", "Dashain", *PLAYERS, "--rounds", "1", "--games", "2")
+    ok("event", "next")
+    with Server("--event") as server:
+        found = links()
+        projector = browser
+        projector.viewport(1280, 800, mobile=False)
+        projector.open(server.url)
+        projector.wait_for_text("progress", "Game round 1", timeout=10)
+        table_shows(projector, 1, "Round 1 of 1 · bids")
+        table_shows(projector, 2, "Round 1 of 1 · bids")
+        phones = [Browser(), Browser()]
+        try:
+            for phone, table in zip(phones, (1, 2)):
+                phone.viewport(360, 740, mobile=True)
+                phone.open(found[table])
+                phone.wait_for_text("ask", "Round 1", timeout=10)
+            one, two = phones
+
+            # table 1 bids; the projector shows its tricks are awaited, table 2 unchanged
+            keys(one, 3, 3, 3, 3)
+            one.click("#send")
+            one.wait_for_text("ask", "tricks", timeout=3)
+            table_shows(projector, 1, "Round 1 of 1 · tricks")
+            table_shows(projector, 2, "Round 1 of 1 · bids")
+
+            # table 2 bids, and the answer is lost: sent again, counted once
+            two.script(LOSE_AN_ANSWER)
+            keys(two, 2, 2, 2, 2)
+            two.click("#send")
+            two.wait_for_text("said", "Saved.", timeout=10)
+            assert two.script("return window.writes") == 2
+            two.wait_for_text("ask", "tricks", timeout=3)
+            table_shows(projector, 2, "Round 1 of 1 · tricks")
+            assert [c["change"] for c in game_of(server, 2)["history"]] == ["bids"]
+
+            # table 2's refused entry: the rest would be -2; nothing saved, typing kept
+            keys(two, 6, 5, 4)
+            two.click("#send")
+            two.wait_for_text("said", "outside 0..13", timeout=3)
+            assert game_of(server, 2)["rounds"][0]["tricks"] is None
+            table_shows(projector, 2, "tricks")
+
+            # table 1 takes back its bids, enters them again, then its tricks (game over)
+            one.wait_for_text("undo", "Undo", timeout=3)
+            one.click("#undo")
+            one.wait_for_text("said", "Took back", timeout=3)
+            table_shows(projector, 1, "Round 1 of 1 · bids")
+            keys(one, 4, 3, 3, 3)
+            one.click("#send")
+            table_shows(projector, 1, "Round 1 of 1 · tricks")
+            keys(one, 4, 3, 3)
+            one.click("#send")
+            table_shows(projector, 1, "Won by")
+            assert [c["change"] for c in game_of(server, 1)["history"]] == [
+                "bids", "undo", "bids", "tricks"]
+
+            # table 2 corrects its typing and finishes: the standings are in
+            two.click("#seats li:first-child button")
+            keys(two, 3)
+            two.click("#send")
+            table_shows(projector, 2, "Won by")
+            projector.wait_for_text("standings", "Asha", timeout=5)
+            rows = projector.script("return document.querySelectorAll("
+                                    "'#standings tbody tr').length")
+            assert rows == len(PLAYERS)
+            fits(projector)
+            projector.screenshot(SHOTS / "event-board-1280.png")
+            for phone, table in zip(phones, (1, 2)):
+                fits(phone)
+                phone.screenshot(SHOTS / f"event-phone-{table}-360.png")
+
+            # the next game round: the projector and the same links follow
+            ok("event", "next")
+            projector.wait_for_text("progress", "Game round 2", timeout=5)
+            one.wait_for_text("ask", "Round 1", timeout=5)
+            projector.viewport(360, 740, mobile=True)
+            fits(projector)
+            projector.screenshot(SHOTS / "event-board-360.png")
+        finally:
+            for phone in phones:
+                phone.close()
