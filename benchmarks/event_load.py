@@ -4,6 +4,10 @@ half-open sockets. Prints how long each entry took to reach every page, and chec
 none was lost or counted twice.
 
     python benchmarks/event_load.py [--tables 16] [--viewers 200] [--idle 300] [--rounds 3]
+                                    [--check]
+
+With --check it exits 1 when an entry was lost, counted twice, refused, or never reached
+a viewer (tests/system/test_event_load.py runs it so; it asserts no timing).
 
 Every client has its own loopback address (127.0.0.0/8 is all loopback), as phones on a
 Wi-Fi would: the phones 127.0.2.x, the viewers 127.0.1.x, the idle sockets 127.0.3.1.
@@ -196,6 +200,8 @@ def main() -> None:
     parser.add_argument("--viewers", type=int, default=200)
     parser.add_argument("--idle", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 if any entry was lost, doubled or never seen")
     args = parser.parse_args()
     home = tempfile.mkdtemp(prefix="callbreak-load-")
     env = {**os.environ, "CALLBREAK_HOME": home, "CALLBREAK_LANGUAGE": "en"}
@@ -262,9 +268,15 @@ def main() -> None:
         print(f"writes lost or counted twice: {wrong or 'none'}; failures: {failures or 'none'}")
         for sock in held:
             sock.close()
+        if args.check and (missed or wrong or failures or viewers.errors
+                           or writes < len(phones) * 2 * args.rounds):
+            raise SystemExit(1)
     finally:
         serve.terminate()
         serve.wait(10)
+        import shutil
+
+        shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == "__main__":
