@@ -4,9 +4,9 @@ Each event has one key of 256 random bits, made the first time it is asked for a
 in `keys/<event-id>` (readable by its owner only). Each table's secret is derived from it
 (HMAC-SHA256 of the table's number), so a table added later (a final table) has one too,
 and the links printed yesterday still work after a restart. While `serve --event` runs,
-`keys/<event-id>.url` holds the address it serves on, for `event tables` to print the
-links. Neither ever travels with `sync` (travels.py sends only callbreak's own folders):
-a key stays on the laptop that runs the event.
+`keys/<event-id>.url` holds the address it serves on and its process id, for `event
+tables` to print the links. Neither ever travels with `sync` (its ignore list lets only
+callbreak's own folders through): a key stays on the laptop that runs the event.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def serving(event_id: str, url: str | None) -> None:
         except OSError:
             pass
         return
-    store.write_atomic(path, url.encode("utf-8") + b"\n")
+    store.write_atomic(path, f"{url}\n{os.getpid()}\n".encode())
 
 
 def served_at(event_id: str) -> str:
@@ -91,8 +91,22 @@ def served_at(event_id: str) -> str:
         data = store.read_bytes(_path(event_id, ".url"), 4096)
     except OSError:
         data = b""
-    url = data.decode("utf-8", "replace").strip()
-    if not url.startswith("http://"):
+    url, _, pid = data.decode("utf-8", "replace").strip().partition("\n")
+    if not url.startswith("http://") or not _alive(pid.strip()):
         raise Refused("event {event} is not being served; start 'callbreak serve --event "
                       "--lan' first (it prints the projector's link)", event=event_id)
     return url
+
+
+def _alive(pid: str) -> bool:
+    """Whether the `serve` that wrote the address still runs (a serve killed outright
+    leaves its file behind)."""
+    if not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True  # someone's process: say the address, as it was written
+    return True
