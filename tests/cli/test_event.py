@@ -229,3 +229,13 @@ def test_event_ids_resolve_by_a_unique_start(cli, home) -> None:
     assert second != first and events.ids() == sorted([first, second])
     assert "start of 2 events" in refused(cli, home, "event", "show", "--event", "261129")
     assert first in cli("event", "show", "--event", first[7:]).stdout
+
+
+def test_new_again_after_an_event_game_is_no_event_game(cli) -> None:
+    start(cli)
+    cli("event", "next")
+    assert store.load(store.current_id()).event is not None
+    cli("new", "--again")
+    game = store.load(store.current_id())
+    assert game.event is None
+    assert '"event"' not in Path(store.game_path(game.id)).read_text()
