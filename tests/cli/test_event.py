@@ -212,3 +212,30 @@ def test_game_files_without_an_event_are_unchanged(cli, home) -> None:
     assert '"event"' not in text
     assert "event" not in json.loads(cli("show", "--json").stdout)
     assert os.path.isdir(home / "games")
+
+
+def test_event_ids_resolve_by_a_unique_start(cli, home) -> None:
+    first = start(cli)
+    assert events.check_id(first) == first
+    assert events.check_id(first[7:]) == first
+    assert events.check_id(first[:8].upper()) == first
+    assert events.load(first[7:]).id == first
+    with pytest.raises(Exception, match="no event"):
+        events.check_id("261129-zzz")
+    with pytest.raises(Exception, match="no event"):
+        events.check_id("../games")
+    cli("event", "new", "Other", *NINE)
+    second = events.current_id()
+    assert second != first and events.ids() == sorted([first, second])
+    assert "start of 2 events" in refused(cli, home, "event", "show", "--event", "261129")
+    assert first in cli("event", "show", "--event", first[7:]).stdout
+
+
+def test_new_again_after_an_event_game_is_no_event_game(cli) -> None:
+    start(cli)
+    cli("event", "next")
+    assert store.load(store.current_id()).event is not None
+    cli("new", "--again")
+    game = store.load(store.current_id())
+    assert game.event is None
+    assert '"event"' not in Path(store.game_path(game.id)).read_text()
