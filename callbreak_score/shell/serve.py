@@ -22,6 +22,7 @@ import socketserver
 import sys
 import threading
 import time
+from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -425,34 +426,39 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None,
         server.add_entry(secret, lambda: fixed)
         entry_url = f"{base}{ENTRY_PREFIX}{secret}/"
     style = screen()
-    print(url, flush=True)
-    if entry_url is not None:
-        print(entry_url, flush=True)
-    if lan:
-        lines = qr_lines(entry_url or url, style.width)
-        print("\n".join(lines) if lines else wrapped(_(
-            "The terminal is too narrow for the QR code; type the address above into "
-            "the phones instead."), style))
-    followed = (t("It shows game {game}.", game=game_id) if game_id else
-                _("It shows the current game and follows 'callbreak new' and "
-                  "'callbreak use'."))
-    reach = (_("Phones on the same network open it with the address or the QR code.")
-             if lan else _("Only this computer can open it; 'callbreak serve --lan' "
-                           "puts it on the table's phones."))
-    said = f"{followed} {reach} {_('Ctrl-C stops it.')}"
-    if entry_url is not None:
-        said = f"{followed} {_(ENTRY_SAID)} {reach} {_('Ctrl-C stops it.')}"
-    print(wrapped(said, style), flush=True)
-    report = Reporter()
-    report(watcher.current())
-    watcher.report = report
-    serve(server)
+
+    def announce() -> None:
+        print(url, flush=True)
+        if entry_url is not None:
+            print(entry_url, flush=True)
+        if lan:
+            lines = qr_lines(entry_url or url, style.width)
+            print("\n".join(lines) if lines else wrapped(_(
+                "The terminal is too narrow for the QR code; type the address above into "
+                "the phones instead."), style))
+        followed = (t("It shows game {game}.", game=game_id) if game_id else
+                    _("It shows the current game and follows 'callbreak new' and "
+                      "'callbreak use'."))
+        reach = (_("Phones on the same network open it with the address or the QR code.")
+                 if lan else _("Only this computer can open it; 'callbreak serve --lan' "
+                               "puts it on the table's phones."))
+        said = f"{followed} {reach} {_('Ctrl-C stops it.')}"
+        if entry_url is not None:
+            said = f"{followed} {_(ENTRY_SAID)} {reach} {_('Ctrl-C stops it.')}"
+        print(wrapped(said, style), flush=True)
+        report = Reporter()
+        report(watcher.current())
+        watcher.report = report
+
+    serve(server, announce)
 
 
-def serve(server: Scoreboard) -> None:
-    """Look after the watchers and the guard, and answer, until Ctrl-C."""
+def serve(server: Scoreboard, announce: Callable[[], None]) -> None:
+    """Say where and what is served (`announce`), then look after the watchers and the
+    guard, and answer, until Ctrl-C (pressed at any moment: "Scoreboard stopped.")."""
     stop = server.stopping
     try:
+        announce()
         threading.Thread(target=server.watchers.run, args=(stop,), daemon=True).start()
         threading.Thread(target=server.guard.run, args=(stop,), daemon=True).start()
         server.serve_forever(poll_interval=0.5)
@@ -503,23 +509,26 @@ def run_event(port: int, lan: bool, host: str | None) -> None:
     watcher.report = open_tables
     style = screen()
     url = base + prefix
-    print(url, flush=True)
-    if lan:
-        lines = qr_lines(url, style.width)
-        print("\n".join(lines) if lines else wrapped(_(
-            "The terminal is too narrow for the QR code; type the address above into "
-            "the phones instead."), style))
-    reach = (_("Phones on the same network open it with the address or the QR code.")
-             if lan else _("Only this computer can open it; 'callbreak serve --lan' "
-                           "puts it on the table's phones."))
-    said = (t("It shows event {event} ({name}): the standings and every table, live.",
-              event=event_id, name=name) + " " + reach + " " +
-            _("'callbreak event tables --qr' prints each table's entry link: give each only "
-              "to its table's scorer.") + " " + _("Ctrl-C stops it."))
-    print(wrapped(said, style), flush=True)
-    keys.serving(event_id, base + "/")
+
+    def announce() -> None:
+        print(url, flush=True)
+        if lan:
+            lines = qr_lines(url, style.width)
+            print("\n".join(lines) if lines else wrapped(_(
+                "The terminal is too narrow for the QR code; type the address above into "
+                "the phones instead."), style))
+        reach = (_("Phones on the same network open it with the address or the QR code.")
+                 if lan else _("Only this computer can open it; 'callbreak serve --lan' "
+                               "puts it on the table's phones."))
+        said = (t("It shows event {event} ({name}): the standings and every table, live.",
+                  event=event_id, name=name) + " " + reach + " " +
+                _("'callbreak event tables --qr' prints each table's entry link: give each "
+                  "only to its table's scorer.") + " " + _("Ctrl-C stops it."))
+        print(wrapped(said, style), flush=True)
+        keys.serving(event_id, base + "/")
+
     try:
-        serve(server)
+        serve(server, announce)
     finally:
         keys.serving(event_id, None)
 
