@@ -29,7 +29,7 @@ from callbreak_score.core.errors import Refused, os_reason
 from callbreak_score.i18n import N_, _, t
 from callbreak_score.views import speech
 
-from .entry import LIMIT, Entry
+from .entry import Entry, unread
 from .exits import complain
 from .guard import Guard, connection_limit
 from .live import Resolve, View, Watcher, Watchers
@@ -240,26 +240,13 @@ class Handler(BaseHTTPRequestHandler):
             self.answer(status, json.dumps(told, ensure_ascii=False).encode(), JSON)
 
     def body(self) -> bytes | HTTPStatus:
-        """A write's body, or why it is refused unread: sent from another site's page,
-        not JSON, of no stated length, or over LIMIT bytes."""
-        origin = self.headers.get("Origin")
-        if origin is not None and origin.lower() not in {
-                f"http://{host}" for host in self.server.hosts}:
-            return HTTPStatus.FORBIDDEN
-        if self.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
-            return HTTPStatus.FORBIDDEN
-        kind = self.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
-        if kind != "application/json":
-            return HTTPStatus.UNSUPPORTED_MEDIA_TYPE
-        length = self.headers.get("Content-Length")
-        if "Transfer-Encoding" in self.headers or length is None:
-            return HTTPStatus.LENGTH_REQUIRED
-        if not length.isdigit() or not length.isascii():
-            return HTTPStatus.BAD_REQUEST
-        if int(length) > LIMIT:
-            return HTTPStatus.REQUEST_ENTITY_TOO_LARGE
-        body = self.rfile.read(int(length))
-        return body if len(body) == int(length) else HTTPStatus.BAD_REQUEST
+        """A write's body, or why it is refused unread (entry.unread)."""
+        refused = unread(self.headers, self.server.hosts)
+        if refused is not None:
+            return refused
+        length = int(self.headers["Content-Length"])
+        body = self.rfile.read(length)
+        return body if len(body) == length else HTTPStatus.BAD_REQUEST
 
     def send_error(self, code: int, message: str | None = None,
                    explain: str | None = None) -> None:

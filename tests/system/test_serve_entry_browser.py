@@ -102,7 +102,7 @@ def test_a_phone_enters_a_round_with_one_thumb(home: Path, browser) -> None:
         browser.wait_for_text("said", "-2 tricks for Asha is outside 0..13", timeout=3)
         shown = browser.script("return Array.from(document.querySelectorAll("
                                "'#seats .value'), n => n.textContent)")
-        assert shown == ["6", "5", "4", "-2"]
+        assert shown == ["4/6", "3/5", "2/4", "4/-2"]  # bid/tricks, as the scoreboard has it
         assert game()["rounds"][0]["tricks"] is None
         browser.click("#seats li:first-child button")  # Bimal's number, typed again
         keys(browser, 3)

@@ -136,7 +136,11 @@
       var button = node("button", null, "seat" + (seat === chosen ? " chosen" : ""));
       button.type = "button";
       button.appendChild(node("span", game.players[seat], "name"));
-      button.appendChild(node("span", all[seat] === undefined ? "–" : digits(all[seat]), "value"));
+      var value = all[seat] === undefined ? "–" : digits(all[seat]);
+      if (now.kind === "tricks") {  // the bid beside the tricks, as the scoreboard shows them
+        value = digits(game.rounds[now.round - 1].bids[seat]) + "/" + value;
+      }
+      button.appendChild(node("span", value, "value"));
       if (seat === chosen) { button.setAttribute("aria-current", "true"); }
       button.disabled = pending !== null;
       button.addEventListener("click", function () { chosen = seat; draw(); });
