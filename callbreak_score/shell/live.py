@@ -97,10 +97,14 @@ def entry_dict(game: Game) -> dict[str, object]:
     from callbreak_score.views.export import to_dict
     from callbreak_score.views.historyview import change_words
 
-    undoable = stacks(game.history)[0]
+    try:
+        undoable = stacks(game.history)[0]
+        gone = abandoned(game)
+    except Refused:  # a history edited by hand: undo would refuse it too
+        undoable, gone = [], False
     told = to_dict(game)
     told["changes"] = len(game.history)
-    told["abandoned"] = abandoned(game)
+    told["abandoned"] = gone
     told["undo"] = change_words(game, game.history[undoable[-1]]) if undoable else None
     return told
 

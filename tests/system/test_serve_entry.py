@@ -454,3 +454,10 @@ def test_a_write_whose_body_trickles_in_is_cut_off_at_the_request_deadline(
                     break
             assert answer == b"" and time.monotonic() - began < TIMEOUT + 2
         assert phone.game()["changes"] == 0
+
+
+def test_entry_without_a_game_is_refused_in_one_line(home: Path) -> None:
+    done = run("serve", "--entry", "--port", "0")
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == ("callbreak: no current game; start one with 'callbreak new P1 P2 "
+                           "P3 P4'\n")
