@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from callbreak_score.shell.serve import entry_route
+from callbreak_score.shell.scoreboard import entry_route
 from tests.lib.processes import callbreak_command, ok, run
 from tests.lib.serving import Events, Server, new_game
 
@@ -374,8 +374,7 @@ def test_many_entry_links_each_follow_the_game_their_resolver_names(home: Path) 
     """The server as an event's would hold it: one link per table, each following its
     table's game as it changes from one game round to the next."""
     from callbreak_score.shell.live import Watcher
-    from callbreak_score.shell.pages import read_assets
-    from callbreak_score.shell.serve import Scoreboard
+    from callbreak_score.shell.scoreboard import listen, serve_until_stopped
     from callbreak_score.storage import store
 
     games = []
@@ -383,18 +382,14 @@ def test_many_entry_links_each_follow_the_game_their_resolver_names(home: Path) 
         new_game(f"A{table}", f"B{table}", f"C{table}", f"D{table}")
         games.append(store.current_id())
     tables = {table: games[table] for table in range(16)}  # what each table plays now
-    server = Scoreboard(("127.0.0.1", 0), Watcher(games[0], lambda view: None), "/",
-                        frozenset(), read_assets())
+    server = listen("127.0.0.1", 0, Watcher(games[0], lambda view: None), "/")
     port = server.server_address[1]
-    server.hosts = frozenset({f"127.0.0.1:{port}"})
     secrets = [f"table-{table:02d}-" + "x" * 24 for table in range(16)]
     for table, secret in enumerate(secrets):
         server.add_entry(secret, lambda table=table: tables[table])
-    threads = [threading.Thread(target=target, args=args, daemon=True) for target, args in (
-        (server.watchers.run, (server.stopping,)), (server.guard.run, (server.stopping,)),
-        (server.serve_forever, (0.05,)))]
-    for thread in threads:
-        thread.start()
+    assert server.link(secrets[0]) == f"http://127.0.0.1:{port}/e/{secrets[0]}/"
+    running = threading.Thread(target=serve_until_stopped, args=(server,), daemon=True)
+    running.start()
     try:
         assert len(server.watchers) == 17  # the page's, and one per link: one thread
         assert server.entry(secrets[3]) is not None and server.entry("table-03") is None
@@ -422,15 +417,15 @@ def test_many_entry_links_each_follow_the_game_their_resolver_names(home: Path) 
         assert status == 200 and answer["game"]["id"] == games[16]
         assert shown(5)["changes"] == 1 and shown(4)["changes"] == 0
     finally:
-        server.stopping.set()
-        server.shutdown()
-        server.server_close()
+        server.shutdown()  # as Ctrl-C would: serve_until_stopped stops everything
+        running.join(5)
+        assert server.stopping.is_set()
 
 
 @pytest.mark.slow
 def test_a_write_whose_body_trickles_in_is_cut_off_at_the_request_deadline(
         home: Path) -> None:
-    from callbreak_score.shell.serve import TIMEOUT
+    from callbreak_score.shell.scoreboard import TIMEOUT
 
     new_game()
     with Server("--entry") as server:
