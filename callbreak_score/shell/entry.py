@@ -19,6 +19,10 @@ from callbreak_score.i18n import N_, t
 
 from .live import Problem, Resolve, Watcher, entry_dict
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from email.message import Message
+
 LIMIT = 4096  # bytes a write's body may hold; a round's entry takes about 150
 KINDS = ("bids", "tricks", "undo")
 NONCE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
@@ -67,6 +71,28 @@ class Write:
         return (entered.bids if self.kind == "bids" else entered.tricks) == self.values
 
 
+def unread(headers: Message, hosts: frozenset[str]) -> HTTPStatus | None:
+    """Why a write is refused before its body is read, or None: sent from another site's
+    page (its Origin is not this server's, as a browser says it), not JSON (a form from
+    anywhere could send the others without asking), of no stated length, or over LIMIT."""
+    origin = headers.get("Origin")
+    if origin is not None and origin.lower() not in {f"http://{host}" for host in hosts}:
+        return HTTPStatus.FORBIDDEN
+    if headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+        return HTTPStatus.FORBIDDEN
+    kind = headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
+    if kind != "application/json":
+        return HTTPStatus.UNSUPPORTED_MEDIA_TYPE
+    length = headers.get("Content-Length")
+    if "Transfer-Encoding" in headers or length is None:
+        return HTTPStatus.LENGTH_REQUIRED
+    if not length.isascii() or not length.isdigit():
+        return HTTPStatus.BAD_REQUEST
+    if int(length) > LIMIT:
+        return HTTPStatus.REQUEST_ENTITY_TOO_LARGE
+    return None
+
+
 def _count(value: object) -> bool:
     return type(value) is int and 0 <= value < 1 << 31  # type: ignore[operator]
 
@@ -110,6 +136,8 @@ class Entry:
             return HTTPStatus.BAD_REQUEST, {}
         try:
             game_id = self.resolve()
+            if not isinstance(game_id, str) or not game_id:  # never the current game
+                return HTTPStatus.SERVICE_UNAVAILABLE, {}
             if self.knows(write.nonce, game_id):
                 return HTTPStatus.OK, self._now(game_id)
             _, after = _write(write, game_id)

@@ -11,7 +11,7 @@ half-open sockets someone holds. Event streams (at most `streams` of them) are n
 off to make room: one thread watches their sockets, and the moment a stream's client
 closes the connection frees its slot and wakes its thread (and no other).
 
-Only the serve command imports this module (through serve.py).
+Only the serve command imports this module (through scoreboard.py).
 """
 
 from __future__ import annotations

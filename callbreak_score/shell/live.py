@@ -84,7 +84,9 @@ def _event(obj: object, version: int, kind: str) -> bytes:
     return f"id: {version}\nevent: {kind}\ndata: {line}\n\n".encode()
 
 
-Resolve = Callable[[], str]  # the game a page follows now; Refused says why there is none
+# The game an entry link (or a page) follows now, asked at every look and every write; it
+# raises Refused, in its own words, when there is none ("table 3 has no game yet").
+Resolve = Callable[[], str]
 
 
 def entry_dict(game: Game) -> dict[str, object]:
@@ -95,10 +97,14 @@ def entry_dict(game: Game) -> dict[str, object]:
     from callbreak_score.views.export import to_dict
     from callbreak_score.views.historyview import change_words
 
-    undoable = stacks(game.history)[0]
+    try:
+        undoable = stacks(game.history)[0]
+        gone = abandoned(game)
+    except Refused:  # a history edited by hand: undo would refuse it too
+        undoable, gone = [], False
     told = to_dict(game)
     told["changes"] = len(game.history)
-    told["abandoned"] = abandoned(game)
+    told["abandoned"] = gone
     told["undo"] = change_words(game, game.history[undoable[-1]]) if undoable else None
     return told
 
@@ -162,7 +168,7 @@ class Watcher:
 
     def _check(self) -> None:
         problem = None
-        wanted: str | None = None
+        wanted: str | None = None  # the resolver's game (None: the current game)
         try:
             wanted = self.resolve() if self.resolve is not None else None
         except Refused as error:
@@ -174,15 +180,18 @@ class Watcher:
             return
         paths: tuple[str, ...] = () if self.resolve else (store.current_path(),)
         stamps = tuple(map(store.stamp, paths))  # before it is read
-        try:
-            if problem is not None:
-                raise problem.told  # type: ignore[misc]
-            game_id = wanted or store.resolve(None)
-            paths += (store.game_path(game_id),)
-            stamps += (store.stamp(paths[-1]),)  # before the game is read
-            key: object = (game_id, stamps[-1])
-        except Refused as error:
-            game_id, problem = None, Problem(error)
+        game_id = None
+        key: object = None
+        if problem is None:
+            try:
+                game_id = (store.resolve(None) if self.resolve is None
+                           else store.check_id(wanted or ""))
+                paths += (store.game_path(game_id),)
+                stamps += (store.stamp(paths[-1]),)  # before the game is read
+                key = (game_id, stamps[-1])
+            except Refused as error:
+                game_id, problem = None, Problem(error)
+        if problem is not None:
             key = ("problem", str(problem))
         if key == self._key:
             if game_id is not None:

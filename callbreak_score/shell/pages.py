@@ -66,6 +66,7 @@ ENTRY_TEXTS = {
     "save_bids": N_("Save the bids"),
     "save_tricks": N_("Save the tricks"),
     "undo": N_("Undo {change}"),
+    "undo_again": N_("Tap again to undo {change}"),
     "took_back": N_("Took back {change}."),
     "saved": N_("Saved."),
     "sending": N_("Sending…"),

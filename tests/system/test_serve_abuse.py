@@ -24,7 +24,7 @@ import pytest
 from callbreak_score.core.errors import Damaged, Refused, Said
 from callbreak_score.shell.guard import VANISHED, Guard, address_key
 from callbreak_score.shell.live import Problem, pathless
-from callbreak_score.shell.serve import MAX_CONNECTIONS, MAX_STREAMS, PER_ADDRESS, TIMEOUT
+from callbreak_score.shell.scoreboard import MAX_CONNECTIONS, MAX_STREAMS, PER_ADDRESS, TIMEOUT
 from callbreak_score.storage import store
 from callbreak_score.views.speech import said
 from tests.lib.languages import LANGS, in_script

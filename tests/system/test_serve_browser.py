@@ -53,7 +53,7 @@ def test_the_page_in_chromium_updates_when_a_round_is_entered(home: Path, browse
 
 
 def test_the_page_polls_when_it_cannot_get_a_stream(home: Path, browser) -> None:
-    from callbreak_score.shell.serve import MAX_STREAMS
+    from callbreak_score.shell.scoreboard import MAX_STREAMS
 
     ok("new", "Asha", "Bimal", "Tulsi", "Ram")
     with Server() as server:

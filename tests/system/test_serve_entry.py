@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -15,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from callbreak_score.shell.serve import entry_route
+from callbreak_score.shell.scoreboard import entry_route
 from tests.lib.processes import callbreak_command, ok, run
 from tests.lib.serving import Events, Server, new_game
 
@@ -352,3 +353,106 @@ def test_entry_routes_are_only_the_known_names() -> None:
     assert entry_route("/e/abc/") == ("abc", "")
     for target in ("/e/abc", "/e//enter", "/e/abc/x/enter", "/e/abc/app.js", "/x/abc/"):
         assert entry_route(target) is None, target
+
+
+def test_under_lan_the_entry_link_needs_no_token_and_the_token_opens_no_entry(
+        home: Path) -> None:
+    new_game()
+    with Server("--lan", "--host", "127.0.0.2", "--entry", columns=60) as server:
+        phone = Phone(server)
+        assert server.prefix != "/" and phone.url.startswith("http://127.0.0.2:")
+        qr = server.next_line()
+        assert "█" in qr or "▀" in qr  # the QR code follows: the entry link's
+        assert phone.write("bids", [3, 3, 3, 3])[0] == 200
+        secret = phone.path.split("/")[2]
+        assert server.get(f"{server.prefix}e/{secret}/")[0] == 404
+        assert server.get("/e/" + secret + "/" + server.prefix.strip("/"))[0] == 404
+        assert server.get("game.json")[0] == 200
+
+
+def test_many_entry_links_each_follow_the_game_their_resolver_names(home: Path) -> None:
+    """The server as an event's would hold it: one link per table, each following its
+    table's game as it changes from one game round to the next."""
+    from callbreak_score.shell.live import Watcher
+    from callbreak_score.shell.scoreboard import listen, serve_until_stopped
+    from callbreak_score.storage import store
+
+    games = []
+    for table in range(18):
+        new_game(f"A{table}", f"B{table}", f"C{table}", f"D{table}")
+        games.append(store.current_id())
+    tables = {table: games[table] for table in range(16)}  # what each table plays now
+    server = listen("127.0.0.1", 0, Watcher(games[0], lambda view: None), "/")
+    port = server.server_address[1]
+    secrets = [f"table-{table:02d}-" + "x" * 24 for table in range(16)]
+    for table, secret in enumerate(secrets):
+        server.add_entry(secret, lambda table=table: tables[table])
+    assert server.link(secrets[0]) == f"http://127.0.0.1:{port}/e/{secrets[0]}/"
+    running = threading.Thread(target=serve_until_stopped, args=(server,), daemon=True)
+    running.start()
+    try:
+        assert len(server.watchers) == 17  # the page's, and one per link: one thread
+        assert server.entry(secrets[3]) is not None and server.entry("table-03") is None
+
+        def shown(table: int) -> dict:
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+                sock.sendall(f"GET /e/{secrets[table]}/game.json HTTP/1.0\r\n"
+                             f"Host: 127.0.0.1:{port}\r\n\r\n".encode())
+                data = b""
+                while chunk := sock.recv(65536):
+                    data += chunk
+            return json.loads(data.partition(b"\r\n\r\n")[2])
+
+        assert [shown(table)["id"] for table in range(16)] == games[:16]
+        tables[5] = games[16]  # table 5 moves on to its next game
+        deadline = time.monotonic() + 5
+        while shown(5)["id"] != games[16]:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        entry = server.entry(secrets[5])
+        assert entry is not None
+        status, answer = entry.enter(json.dumps({
+            "kind": "bids", "round": 1, "values": [3, 3, 3, 3], "base": 0,
+            "id": "table-5-write"}).encode())
+        assert status == 200 and answer["game"]["id"] == games[16]
+        assert shown(5)["changes"] == 1 and shown(4)["changes"] == 0
+    finally:
+        server.shutdown()  # as Ctrl-C would: serve_until_stopped stops everything
+        running.join(5)
+        assert server.stopping.is_set()
+
+
+@pytest.mark.slow
+def test_a_write_whose_body_trickles_in_is_cut_off_at_the_request_deadline(
+        home: Path) -> None:
+    from callbreak_score.shell.scoreboard import TIMEOUT
+
+    new_game()
+    with Server("--entry") as server:
+        phone = Phone(server)
+        with socket.create_connection((server.host, server.port), timeout=1) as sock:
+            sock.sendall(f"POST {phone.path}enter HTTP/1.1\r\nHost: {server.host}:"
+                         f"{server.port}\r\nContent-Type: application/json\r\n"
+                         "Content-Length: 4000\r\n\r\n{".encode())
+            began = time.monotonic()
+            answer = b"?"
+            while time.monotonic() - began < TIMEOUT + 8:
+                try:
+                    sock.sendall(b" ")  # a byte a second: never silent, never done
+                    answer = sock.recv(100)
+                    if answer == b"" or answer.startswith(b"HTTP"):
+                        break
+                except TimeoutError:
+                    continue
+                except OSError:
+                    answer = b""
+                    break
+            assert answer == b"" and time.monotonic() - began < TIMEOUT + 2
+        assert phone.game()["changes"] == 0
+
+
+def test_entry_without_a_game_is_refused_in_one_line(home: Path) -> None:
+    done = run("serve", "--entry", "--port", "0")
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == ("callbreak: no current game; start one with 'callbreak new P1 P2 "
+                           "P3 P4'\n")

@@ -102,7 +102,7 @@ def test_a_phone_enters_a_round_with_one_thumb(home: Path, browser) -> None:
         browser.wait_for_text("said", "-2 tricks for Asha is outside 0..13", timeout=3)
         shown = browser.script("return Array.from(document.querySelectorAll("
                                "'#seats .value'), n => n.textContent)")
-        assert shown == ["6", "5", "4", "-2"]
+        assert shown == ["4/6", "3/5", "2/4", "4/-2"]  # bid/tricks, as the scoreboard has it
         assert game()["rounds"][0]["tricks"] is None
         browser.click("#seats li:first-child button")  # Bimal's number, typed again
         keys(browser, 3)
@@ -114,6 +114,9 @@ def test_a_phone_enters_a_round_with_one_thumb(home: Path, browser) -> None:
 
         # undo of the last change
         browser.wait_for_text("undo", "Undo round 1's tricks 1 3 5 4", timeout=2)
+        browser.click("#undo")  # armed only: a slip of the thumb takes nothing back
+        browser.wait_for_text("undo", "Tap again to undo round 1's tricks 1 3 5 4", timeout=2)
+        assert game()["rounds"][0]["tricks"] == [1, 3, 5, 4]
         browser.click("#undo")
         browser.wait_for_text("said", "Took back round 1's tricks 1 3 5 4.", timeout=3)
         browser.wait_for_text("ask", "Round 1 · tricks (Bimal leads)", timeout=3)

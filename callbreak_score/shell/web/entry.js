@@ -19,6 +19,8 @@
   var chosenIn = null;  // the step `chosen` was picked in
   var pending = null;  // the write being sent, until it is answered
   var poller = null;
+  var armed = null;  // the undo button's timer while one more tap takes back the change
+  var ARMED_MS = 4000;
 
   function $(id) { return document.getElementById(id); }
 
@@ -136,7 +138,11 @@
       var button = node("button", null, "seat" + (seat === chosen ? " chosen" : ""));
       button.type = "button";
       button.appendChild(node("span", game.players[seat], "name"));
-      button.appendChild(node("span", all[seat] === undefined ? "–" : digits(all[seat]), "value"));
+      var value = all[seat] === undefined ? "–" : digits(all[seat]);
+      if (now.kind === "tricks") {  // the bid beside the tricks, as the scoreboard shows them
+        value = digits(game.rounds[now.round - 1].bids[seat]) + "/" + value;
+      }
+      button.appendChild(node("span", value, "value"));
       if (seat === chosen) { button.setAttribute("aria-current", "true"); }
       button.disabled = pending !== null;
       button.addEventListener("click", function () { chosen = seat; draw(); });
@@ -182,7 +188,9 @@
   function drawUndo() {
     var undo = $("undo");
     undo.hidden = !game.undo || game.finished || game.abandoned;
-    undo.textContent = game.undo ? say("undo", { change: game.undo }) : "";
+    undo.textContent = !game.undo ? "" : say(armed === null ? "undo" : "undo_again",
+      { change: game.undo });
+    undo.className = armed === null ? "undo" : "undo armed";
     undo.disabled = pending !== null;
   }
 
@@ -211,6 +219,10 @@
 
   function showGame(newer) {
     if (game && newer.id !== game.id) { typed = {}; chosen = null; }
+    if (armed !== null && (!game || newer.undo !== game.undo)) {  // armed for another change
+      clearTimeout(armed);
+      armed = null;
+    }
     game = newer;
     draw();
   }
@@ -249,7 +261,16 @@
   }
 
   function undo() {
+    // the first tap arms it (a thumb that slips off "Save" takes nothing back), the
+    // second, within a few seconds, takes back the last change
     if (!game || !game.undo || pending !== null) { return; }
+    if (armed === null) {
+      armed = setTimeout(function () { armed = null; drawUndo(); }, ARMED_MS);
+      drawUndo();
+      return;
+    }
+    clearTimeout(armed);
+    armed = null;
     write({ kind: "undo", round: game.next ? game.next.round : game.rounds.length,
       values: [], base: game.changes, id: nonce() }, null,
       say("took_back", { change: game.undo }));
