@@ -182,14 +182,14 @@ def _write(write: Write, game_id: str) -> tuple[Game, Game]:
         if abandoned(game):
             raise Refused("game {game} is abandoned; 'callbreak undo' brings it back, "
                           "'callbreak use' picks another game", game=game.id)
-        if game.finished is not None:
-            raise Refused("game {game} is over; start another with 'callbreak new', "
-                          "or 'callbreak undo' to reopen it", game=game.id)
-        if write.kind == "undo":
+        if write.kind == "undo":  # a finished game's last tricks too: a slip reopens it
             if not stacks(game.history)[0]:
                 raise Refused("nothing to undo in game {game}: no change is recorded yet",
                               game=game.id)
             return undo(game, now())[0]
+        if game.finished is not None:
+            raise Refused("game {game} is over; start another with 'callbreak new', "
+                          "or 'callbreak undo' to reopen it", game=game.id)
         step = "tricks" if game.awaiting_tricks else "bids"
         if (write.kind, write.round) != (step, game.next_round):
             raise Conflict(game)  # the phone's page is not the game's (a stale page)

@@ -187,7 +187,7 @@
 
   function drawUndo() {
     var undo = $("undo");
-    undo.hidden = !game.undo || game.finished || game.abandoned;
+    undo.hidden = !game.undo || game.abandoned;
     undo.textContent = !game.undo ? "" : say(armed === null ? "undo" : "undo_again",
       { change: game.undo });
     undo.className = armed === null ? "undo" : "undo armed";
