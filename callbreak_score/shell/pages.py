@@ -59,6 +59,7 @@ WORDS_MARK = "/*WORDS*/null"
 # What entry.js says: the step asked as `play` asks it, and the page's own words.
 ENTRY_TEXTS = {
     "title": N_("Call Break: {players}"),
+    "table_title": N_("Table {table}: {players}"),
     "deals": N_("Round {number} · {dealer} deals, {first} bids first"),
     "tricks_of": N_("Round {number} · tricks ({first} leads)"),
     "rest": N_("{player} won {won} (the rest of the {total})."),

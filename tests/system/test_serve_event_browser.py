@@ -100,6 +100,7 @@ def test_two_phones_enter_and_the_projector_follows_both(home: Path, browser) ->
                 phone.viewport(360, 740, mobile=True)
                 phone.open(found[table])
                 phone.wait_for_text("ask", "Round 1", timeout=10)
+                assert phone.text("title").startswith(f"Table {table}: ")
             one, two = phones
 
             # table 1 bids; the projector shows its tricks are awaited, table 2 unchanged

@@ -100,7 +100,10 @@
 
   function draw() {
     var now = step();
-    $("title").textContent = say("title", { players: game.players.join(" · ") });
+    var players = game.players.join(" · ");
+    $("title").textContent = game.event  // an event's table: its number first
+      ? say("table_title", { table: digits(game.event.table), players: players })
+      : say("title", { players: players });
     $("winners").textContent = winnersLine();
     $("winners").hidden = !game.finished && !game.abandoned;
     drawStep(now);
