@@ -97,8 +97,14 @@ class Tally:
             self.lost.pop(key, None)
 
     def _lose(self, key: str, slot: int, bound: object) -> None:
+        """Remember the most extreme bound lost in a slot: a bound kept from before may
+        be a lesser one (the player's figures reached it again, so no recount cleared
+        it), and a later, greater loss must not be hidden behind it."""
         mine = self.lost.setdefault(key, {})
-        if slot not in mine:  # the first bound lost is the largest
+        old = mine.get(slot)
+        way = -1 if slot == WORST else 1
+        if old is None or (bound > old if slot == NEWEST  # type: ignore[operator]
+                           else bound * way > old * way):  # type: ignore[operator]
             mine[slot] = bound
 
     def unsure(self) -> list[str]:

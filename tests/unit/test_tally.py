@@ -75,3 +75,27 @@ def test_per_person_figures_equal_a_count_of_rows_made_the_persons(numbers, data
     as_people = [[(*r[:4], circle.person(r[4]), circle.person_key(r[4]), *r[6:]) for r in rows]
                  for rows in games]
     assert counted(games).standings(circle) == counted(as_people).standings()
+
+
+def test_a_newer_name_lost_behind_an_older_loss_is_counted_again() -> None:
+    """Found by the property above: a game's newest row goes (its loss remembered), the
+    player's newest is reached again, then a newer game is replaced by an older version
+    under another spelling: the name shown is still the newest game's."""
+    def game(number: int, started: float, name: str = "asha") -> list[tuple]:
+        game_id = f"2611{number:02d}-1"
+        return [(game_id, started, 1, 0, name, "asha", 0, 0, 0, 0, 0, 3, 1, None, None, 0),
+                (game_id, started, 1, 1, "bimal", "bimal", 0, 0, 0, 0, 0, 3, 1, None, None,
+                 0)]
+
+    held: dict[int, list[tuple]] = {}
+    tally = Tally()
+    for number, rows in ((3, game(3, 0.0)), (3, game(3, 1.0)), (4, game(4, 1.0)),
+                         (4, game(4, 0.0, "Asha"))):
+        if number in held:
+            tally.add(held.pop(number), -1)
+        held[number] = rows
+        tally.add(rows)
+        for key in tally.unsure():
+            tally.recount(key, [r for rows in held.values() for r in rows if r[5] == key])
+    assert tally.players == counted(list(held.values())).players
+    assert tally.players["asha"][0] == "asha"  # game 3's, started at 1.0: the newest
