@@ -89,7 +89,8 @@ def test_a_newer_name_lost_behind_an_older_loss_is_counted_again() -> None:
 
     held: dict[int, list[tuple]] = {}
     tally = Tally()
-    for number, rows in ((3, game(3, 0.0)), (3, game(3, 1.0)), (4, game(4, 1.0)),
+    for number, rows in ((0, game(0, 0.0)), (3, game(3, 0.0)), (3, game(3, 1.0)),
+                         (4, game(4, 1.0)),
                          (4, game(4, 0.0, "Asha"))):
         if number in held:
             tally.add(held.pop(number), -1)
