@@ -11,11 +11,11 @@ from callbreak_score.i18n import N_, _, language, num
 # Each page's files by route: (file, content type).
 HTML, JS, CSS = ("text/html; charset=utf-8", "text/javascript; charset=utf-8",
                  "text/css; charset=utf-8")
-READ = {"": ("index.html", HTML), "app.js": ("app.js", JS), "style.css": ("style.css", CSS)}
-BOARD = {"": ("board.html", HTML), "board.js": ("board.js", JS), "style.css": ("style.css", CSS),
-         "board.css": ("board.css", CSS)}
-ENTRY = {"": ("entry.html", HTML), "entry.js": ("entry.js", JS),
-         "style.css": ("style.css", CSS)}
+COMMON = {"common.js": ("common.js", JS), "style.css": ("style.css", CSS)}  # every page's
+READ = {"": ("index.html", HTML), "app.js": ("app.js", JS), **COMMON}
+BOARD = {"": ("board.html", HTML), "board.js": ("board.js", JS), "board.css": ("board.css", CSS),
+         **COMMON}
+ENTRY = {"": ("entry.html", HTML), "entry.js": ("entry.js", JS), **COMMON}
 
 # The page speaks the language `serve` speaks. index.html's own texts are swapped for
 # their translations as the page is read (and <html lang> set); app.js builds its

@@ -21,6 +21,24 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 
 
+# A page's fetch, made to lose the answer of its next write: the write reaches serve,
+# the phone hears nothing back (its Wi-Fi dropped), and must send it again.
+LOSE_AN_ANSWER = """
+var real = window.fetch;
+window.writes = 0;
+window.lost = 1;
+window.fetch = function (url, options) {
+  var sent = real(url, options);
+  if (options && options.method === "POST") {
+    window.writes += 1;
+    if (window.lost > 0) {
+      window.lost -= 1;
+      return sent.then(function () { throw new TypeError("the Wi-Fi dropped"); });
+    }
+  }
+  return sent;
+};
+"""
 class Browser:
     """One headless Chromium session behind its own chromedriver on a free loopback port."""
 
@@ -117,3 +135,10 @@ def browser():
     opened = Browser()
     yield opened
     opened.close()
+
+
+def fits(page: Browser) -> None:
+    """Nothing wider than the screen: no sideways scrolling."""
+    wide = page.script("return [document.documentElement.scrollWidth, window.innerWidth,"
+                       " document.body.scrollWidth]")
+    assert wide[0] <= wide[1] and wide[2] <= wide[1], wide

@@ -30,7 +30,8 @@ def test_the_page_in_chromium_updates_when_a_round_is_entered(home: Path, browse
         browser.wait_for_text("link", "Live.", timeout=5)  # on the event stream, not polling
         assert XSS in browser.text("standings") and XSS in browser.text("card")
         assert browser.script("return document.querySelectorAll('b').length") == 0
-        assert browser.script("return document.scripts.length") == 1  # app.js alone
+        assert browser.script("return Array.from(document.scripts, s => "
+                              "s.getAttribute('src'))") == ["common.js", "app.js"]  # no other
         ok("tricks", "5", "3", "2", "3")
         took = browser.wait_for_text("next", "Round 2: Bimal deals; " + XSS + " bids first.",
                                      timeout=3)
@@ -89,7 +90,7 @@ def test_the_page_in_nepali_shows_nepali_words_and_devanagari_digits(
         shown = " ".join(str(browser.text(name)) for name in ("next", "link", "standings",
                                                                "card"))
         assert not any(ch.isdigit() and ch.isascii() for ch in shown), shown  # the time too
-        assert browser.script("return document.scripts.length") == 1
+        assert browser.script("return document.scripts.length") == 2  # common.js, app.js
         print(browser.text("link"))
 
 

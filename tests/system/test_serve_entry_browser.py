@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.lib.browser import LOSE_AN_ANSWER, fits
 from tests.lib.helpers import REPO
 from tests.lib.processes import ok, run
 from tests.lib.serving import Server
@@ -18,24 +19,6 @@ from tests.lib.serving import Server
 pytestmark = pytest.mark.slow  # a real browser per test
 
 SHOTS = Path(os.environ.get("CALLBREAK_SCREENSHOTS", REPO / "build" / "screenshots"))
-# The page's fetch, made to lose the answer of its next write: the write reaches serve,
-# the phone hears nothing back (its Wi-Fi dropped), and must send it again.
-LOSE_AN_ANSWER = """
-var real = window.fetch;
-window.writes = 0;
-window.lost = 1;
-window.fetch = function (url, options) {
-  var sent = real(url, options);
-  if (options && options.method === "POST") {
-    window.writes += 1;
-    if (window.lost > 0) {
-      window.lost -= 1;
-      return sent.then(function () { throw new TypeError("the Wi-Fi dropped"); });
-    }
-  }
-  return sent;
-};
-"""
 # The page's fetch, made to hold its next write until the test lets it go (window.go()):
 # the terminal changes the game between the phone's tap and its write's arrival.
 HOLD_A_WRITE = """
@@ -54,13 +37,6 @@ window.fetch = function (url, options) {
 
 def game() -> dict:
     return json.loads(run("show", "--json").stdout)
-
-
-def fits(browser) -> None:
-    """Nothing wider than the screen: no sideways scrolling."""
-    wide = browser.script("return [document.documentElement.scrollWidth, window.innerWidth,"
-                          " document.body.scrollWidth]")
-    assert wide[0] <= wide[1] and wide[2] <= wide[1], wide
 
 
 def keys(browser, *numbers: int) -> None:

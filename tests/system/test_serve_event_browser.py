@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lib.browser import Browser
+from tests.lib.browser import LOSE_AN_ANSWER, Browser, fits
 from tests.lib.helpers import REPO
 from tests.lib.processes import run
 from tests.lib.serving import Server
@@ -21,24 +21,6 @@ pytestmark = pytest.mark.slow  # three real browsers
 
 SHOTS = Path(os.environ.get("CALLBREAK_SCREENSHOTS", REPO / "build" / "screenshots"))
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram", "Sita", "Gita", "Hari", "Maya")
-# The page's fetch, made to lose the answer of its next write: the write reaches serve,
-# the phone hears nothing back, and sends it again with the same nonce.
-LOSE_AN_ANSWER = """
-var real = window.fetch;
-window.writes = 0;
-window.lost = 1;
-window.fetch = function (url, options) {
-  var sent = real(url, options);
-  if (options && options.method === "POST") {
-    window.writes += 1;
-    if (window.lost > 0) {
-      window.lost -= 1;
-      return sent.then(function () { throw new TypeError("the Wi-Fi dropped"); });
-    }
-  }
-  return sent;
-};
-"""
 TABLE_TEXT = "return Array.from(document.querySelectorAll('#tables .table'), t => t.textContent)"
 
 
@@ -75,12 +57,6 @@ def table_shows(projector: Browser, table: int, wanted: str, timeout: float = 5.
             return
         assert time.monotonic() - began < timeout, (wanted, shown)
         time.sleep(0.05)
-
-
-def fits(page: Browser) -> None:
-    wide = page.script("return [document.documentElement.scrollWidth, window.innerWidth,"
-                       " document.body.scrollWidth]")
-    assert wide[0] <= wide[1] and wide[2] <= wide[1], wide
 
 
 def test_two_phones_enter_and_the_projector_follows_both(home: Path, browser) -> None:

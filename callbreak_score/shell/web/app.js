@@ -7,43 +7,13 @@
 
 (function () {
   var WORDS = /*WORDS*/null;
-  var POLL_MS = 500;  // so a change shows within a second even without the stream
-  var RETRY_STREAM_MS = 10000;
-  var source = null;
-  var poller = null;
-
-  function $(id) { return document.getElementById(id); }
-
-  function cell(tag, text, className) {
-    var node = document.createElement(tag);
-    if (text !== undefined && text !== null) { node.textContent = String(text); }
-    if (className) { node.className = className; }
-    return node;
-  }
-
-  function say(key, values) {
-    // a sentence with its {placeholders} filled; a value is put in as it is, never read again
-    return WORDS.texts[key].replace(/\{(\w+)\}/g, function (whole, name) {
-      return values && Object.prototype.hasOwnProperty.call(values, name)
-        ? String(values[name]) : whole;
-    });
-  }
-
-  function digits(value) {
-    // a number (or a text of numbers, such as "4/3 ✓") in the language's digits
-    return String(value).replace(/[0-9]/g, function (d) { return WORDS.digits.charAt(+d); });
-  }
-
-  function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
+  var page = Callbreak(WORDS);
+  var $ = page.$, cell = page.cell, clear = page.clear, say = page.say, digits = page.digits,
+    listNames = page.listNames, told = page.told;
 
   function points(game, value) {
     // nepal keeps one decimal (4.0, 4.1); the other presets score whole points
     return digits(Number(value).toFixed(game.rules && game.rules.preset === "nepal" ? 1 : 0));
-  }
-
-  function listNames(names) {
-    if (names.length <= 1) { return names.join(""); }
-    return say("and", { some: names.slice(0, -1).join(", "), last: names[names.length - 1] });
   }
 
   function progress(game) {
@@ -158,11 +128,6 @@
     $("game").hidden = false;
   }
 
-  function told(data) {
-    // a problem as serve says it (its language and digits, no local paths), else the English
-    return data.said !== undefined ? data.said : data.problem;
-  }
-
   function showProblem(problem) {
     $("game").hidden = true;
     $("progress").textContent = "";
@@ -175,48 +140,8 @@
   }
 
   function linkState(key) {
-    // the time as the browser writes it in the language, then in the language's digits
-    var now = WORDS.lang === "en" ? new Date().toLocaleTimeString()
-      : digits(new Date().toLocaleTimeString(WORDS.lang + "-u-nu-latn", { hour12: false }));
-    $("link").textContent = say(key) + " " + say("updated", { time: now });
+    $("link").textContent = say(key) + " " + say("updated", { time: page.now() });
   }
 
-  function poll() {
-    fetch("game.json", { cache: "no-store" })
-      .then(function (response) { return response.json(); })
-      .then(function (data) {
-        showData(data);
-        linkState("polling");
-      })
-      .catch(function () { linkState("unreachable"); });
-  }
-
-  function startPolling() {
-    if (poller === null) { poll(); poller = setInterval(poll, POLL_MS); }
-  }
-
-  function stopPolling() {
-    if (poller !== null) { clearInterval(poller); poller = null; }
-  }
-
-  function connect() {
-    if (!window.EventSource) { startPolling(); return; }
-    source = new EventSource("events");
-    source.addEventListener("game", function (event) {
-      showGame(JSON.parse(event.data)); linkState("live");
-    });
-    source.addEventListener("problem", function (event) {
-      showProblem(told(JSON.parse(event.data))); linkState("live");
-    });
-    source.onopen = function () { stopPolling(); };
-    source.onerror = function () {
-      startPolling();  // the browser retries the stream itself unless it gave up
-      if (source.readyState === EventSource.CLOSED) {
-        source = null;
-        setTimeout(connect, RETRY_STREAM_MS);
-      }
-    };
-  }
-
-  connect();
+  page.follow("game.json", "events", "game", showData, linkState);
 }());

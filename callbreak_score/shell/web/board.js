@@ -6,32 +6,9 @@
 
 (function () {
   var WORDS = /*WORDS*/null;
-  var POLL_MS = 500;  // so an entry shows within a second even without the stream
-  var RETRY_STREAM_MS = 10000;
-  var source = null;
-  var poller = null;
-
-  function $(id) { return document.getElementById(id); }
-
-  function cell(tag, text, className) {
-    var node = document.createElement(tag);
-    if (text !== undefined && text !== null) { node.textContent = String(text); }
-    if (className) { node.className = className; }
-    return node;
-  }
-
-  function say(key, values) {
-    return WORDS.texts[key].replace(/\{(\w+)\}/g, function (whole, name) {
-      return values && Object.prototype.hasOwnProperty.call(values, name)
-        ? String(values[name]) : whole;
-    });
-  }
-
-  function digits(value) {
-    return String(value).replace(/[0-9]/g, function (d) { return WORDS.digits.charAt(+d); });
-  }
-
-  function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
+  var page = Callbreak(WORDS);
+  var $ = page.$, cell = page.cell, clear = page.clear, say = page.say, digits = page.digits,
+    told = page.told;
 
   function points(shown, value) {
     return digits(Number(value).toFixed(shown.unit === 10 ? 1 : 0));
@@ -101,10 +78,6 @@
     $("event").hidden = false;
   }
 
-  function told(data) {
-    return data.said !== undefined ? data.said : data.problem;
-  }
-
   function showProblem(problem) {
     $("event").hidden = true;
     $("progress").textContent = "";
@@ -117,44 +90,8 @@
   }
 
   function linkState(key) {
-    var now = WORDS.lang === "en" ? new Date().toLocaleTimeString()
-      : digits(new Date().toLocaleTimeString(WORDS.lang + "-u-nu-latn", { hour12: false }));
-    $("link").textContent = say(key) + " " + say("updated", { time: now });
+    $("link").textContent = say(key) + " " + say("updated", { time: page.now() });
   }
 
-  function poll() {
-    fetch("board.json", { cache: "no-store" })
-      .then(function (response) { return response.json(); })
-      .then(function (data) { showData(data); linkState("polling"); })
-      .catch(function () { linkState("unreachable"); });
-  }
-
-  function startPolling() {
-    if (poller === null) { poll(); poller = setInterval(poll, POLL_MS); }
-  }
-
-  function stopPolling() {
-    if (poller !== null) { clearInterval(poller); poller = null; }
-  }
-
-  function connect() {
-    if (!window.EventSource) { startPolling(); return; }
-    source = new EventSource("board-events");
-    source.addEventListener("board", function (event) {
-      showBoard(JSON.parse(event.data)); linkState("live");
-    });
-    source.addEventListener("problem", function (event) {
-      showProblem(told(JSON.parse(event.data))); linkState("live");
-    });
-    source.onopen = function () { stopPolling(); };
-    source.onerror = function () {
-      startPolling();
-      if (source.readyState === EventSource.CLOSED) {
-        source = null;
-        setTimeout(connect, RETRY_STREAM_MS);
-      }
-    };
-  }
-
-  connect();
+  page.follow("board.json", "board-events", "board", showData, linkState);
 }());

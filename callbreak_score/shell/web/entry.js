@@ -10,6 +10,9 @@
 
 (function () {
   var WORDS = /*WORDS*/null;
+  var page = Callbreak(WORDS);
+  var $ = page.$, node = page.cell, clear = page.clear, say = page.say, digits = page.digits,
+    listNames = page.listNames;
   var TRICKS = { 3: 17, 4: 13, 5: 10 };  // tricks in a round by players (RULES.md)
   var POLL_MS = 500;
   var RETRY_MS = 1500;  // between two tries of a write that did not get through
@@ -22,35 +25,8 @@
   var armed = null;  // the undo button's timer while one more tap takes back the change
   var ARMED_MS = 4000;
 
-  function $(id) { return document.getElementById(id); }
-
-  function node(tag, text, className) {
-    var made = document.createElement(tag);
-    if (text !== undefined && text !== null) { made.textContent = String(text); }
-    if (className) { made.className = className; }
-    return made;
-  }
-
-  function say(key, values) {
-    return WORDS.texts[key].replace(/\{(\w+)\}/g, function (whole, name) {
-      return values && Object.prototype.hasOwnProperty.call(values, name)
-        ? String(values[name]) : whole;
-    });
-  }
-
-  function digits(value) {
-    return String(value).replace(/[0-9]/g, function (d) { return WORDS.digits.charAt(+d); });
-  }
-
-  function clear(parent) { while (parent.firstChild) { parent.removeChild(parent.firstChild); } }
-
   function points(value) {
     return digits(Number(value).toFixed(game.rules.preset === "nepal" ? 1 : 0));
-  }
-
-  function listNames(names) {
-    if (names.length <= 1) { return names.join(""); }
-    return say("and", { some: names.slice(0, -1).join(", "), last: names[names.length - 1] });
   }
 
   // ---- the step: what the game asks next -----------------------------------------------
