@@ -396,9 +396,18 @@ def _after_final(event: Event, games: Mapping[str, Game], rows: list[Row]) -> li
     names = credited(game, table, event.subs)
     place = dict(zip(names, places(game)))
     top = sorted((r for r in rows if r.name in place), key=lambda r: place[r.name])
-    return ([Row(r.name, r.points, r.played, r.places, r.relative, r.ranked,
-                 place[r.name] + 1, place[r.name] + 1) for r in top]
-            + [r for r in rows if r.name not in place])
+    out = [Row(r.name, r.points, r.played, r.places, r.relative, True,
+               place[r.name] + 1, place[r.name] + 1) for r in top]
+    # everyone else after the finalists, in their order, ranks numbered on (a shared rank
+    # stays shared); those not ranked stay so
+    last: tuple[int | None, int] | None = None
+    for at, r in enumerate(r for r in rows if r.name not in place):
+        rank = None
+        if r.ranked:
+            rank = last[1] if last is not None and last[0] == r.rank else len(top) + at + 1
+            last = (r.rank, rank)
+        out.append(Row(r.name, r.points, r.played, r.places, r.relative, r.ranked, rank))
+    return out
 
 
 def check_sub(event: Event, table_number: int, out: str, into: str,
@@ -421,9 +430,15 @@ def check_sub(event: Event, table_number: int, out: str, into: str,
         raise Refused("{name} does not sit at table {table}; it has {players}",
                       name=out, table=table_number, players=", ".join(sitting))
     everyone = [n for t in seating.tables for n in sitters(event, seating, t)]
+    if _key(into) in map(_key, everyone) and seating.final:
+        raise Refused("{name} already plays at the final table", name=into)
     if _key(into) in map(_key, everyone):
         raise Refused("{name} already plays in game round {round}", name=into,
                       round=seating.number)
+    gone = next((p for p in event.dropped if _key(p) == _key(into)), None)
+    if gone is not None:
+        raise Refused("{name} has dropped out of {event}; 'callbreak event add {name}' "
+                      "seats them again", name=gone, event=event.name)
     game = games.get(table.game)
     if game is not None and game.finished is not None:
         raise Refused("the game of table {table} is over; a substitute plays from the "
@@ -440,9 +455,16 @@ def sitters(event: Event, seating: Seating, table: Table) -> list[str]:
     return sitting
 
 
+def _not_over(event: Event) -> None:
+    """Refused once the final table is seated: no game round is to come."""
+    if event.final is not None:
+        raise Refused("event {event} has had its final; it is over", event=event.name)
+
+
 def check_drop(event: Event, name: str) -> str:
     """The player to drop, as the event spells the name; refused when unknown or
     dropped already."""
+    _not_over(event)
     found = next((p for p in event.players if _key(p) == _key(name.strip())), None)
     if found is None:
         raise Refused("no player of {event} is called '{name}'; the players are {players}",
@@ -454,6 +476,7 @@ def check_drop(event: Event, name: str) -> str:
 
 def check_add(event: Event, name: str) -> str:
     """A player to seat again (dropped) or to join; refused when already seated."""
+    _not_over(event)
     found = next((p for p in event.players if _key(p) == _key(name.strip())), None)
     if found is not None and found not in event.dropped:
         raise Refused("{name} is already a player of {event}", name=found, event=event.name)

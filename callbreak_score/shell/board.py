@@ -31,13 +31,24 @@ class BoardWatcher(Watcher):
         super().__init__(lambda: "", report)
         self.event_id = event_id
         self.games: dict[int, str] = {}  # table number -> its game now
+        self.final = False  # whether the latest seating is the final table
         self.seats = 0  # the most tables a game round of the event could have
         self._games: dict[str, tuple[object, Game]] = {}  # id -> (its file's stamp, game)
 
     def game_of(self, table: int) -> Resolve:
-        """What an entry link of table `table` writes to: that table's game now, or ''
-        when the latest game round has no such table (refused as unavailable)."""
-        return lambda: self.games.get(table, "")
+        """What an entry link of table `table` writes to: that table's game now; when the
+        latest game round has no such table, refused (the link's page says why)."""
+        def resolve() -> str:
+            game = self.games.get(table)
+            if game is not None:
+                return game
+            if self.final:
+                raise Refused("table {table} has no game now: the final is played at "
+                              "table 1", table=table)
+            raise Refused("table {table} has no game in this game round (it has {count} "
+                          "tables)", table=table, count=len(self.games))
+
+        return resolve
 
     def _load(self, game_id: str) -> Game:
         """A game of the event, read again only when its file changed: one entry at one
@@ -76,6 +87,7 @@ class BoardWatcher(Watcher):
 
             latest = event.seatings[-1].tables if event.seatings else ()
             self.games = {table.number: table.game for table in latest}
+            self.final = bool(event.seatings and event.seatings[-1].final)
             self.seats = max(len(event.players) // 3, len(latest))
             body = (json.dumps(board, ensure_ascii=False, indent=2) + "\n").encode()
             view = View(version, None, body, _event(board, version, "board"))

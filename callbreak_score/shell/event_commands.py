@@ -1,5 +1,5 @@
 """`callbreak event ACTION ...`: a club night's event, one command with an action word
-(new, next, standings, show, sub, drop, add, final, tables, list), as `player rename|merge`
+(new, next, standings, show, sub, drop, add, final, tables, use, list), as `player rename|merge`
 is declared; the work is in events.py."""
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ class EventAction(str, Enum):
     add = "add"
     final = "final"
     tables = "tables"
+    use = "use"
     list = "list"
 
 
@@ -51,15 +52,15 @@ SAID = {"games": "--games", "top": "--top", "points": "--points", "json": "--jso
 @rule_options(before={})
 def event(
     action: Annotated[EventAction, typer.Argument(
-        metavar="new|next|standings|show|sub|drop|add|final|tables|list",
+        metavar="new|next|standings|show|sub|drop|add|final|tables|use|list",
         help="new NAME P1 P2 ...: start an event; next: seat the next game round; "
         "standings; show: each table; sub TABLE OUT IN: a substitute; drop NAME; add NAME: "
         "seat again or join; final: seat the final table; tables: each table's entry link "
-        "(while 'serve --event' runs); list: the events.")],
+        "(while 'serve --event' runs); use ID: make it the current event; list: the events.")],
     words: Annotated[list[str] | None, typer.Argument(
         metavar="[WORDS]...", help="new: the event's name and its players (8 or more); "
-        "sub: TABLE OUT IN; drop, add: a player's name.", autocompletion=complete_people,
-        show_default=False)] = None,
+        "sub: TABLE OUT IN; drop, add: a player's name; use: an event's id.",
+        autocompletion=complete_people, show_default=False)] = None,
     games: Annotated[int | None, typer.Option(
         "--games", click_type=WHOLE, metavar="G", show_default=False,
         help="new: the game rounds before the final (default 3).")] = None,
@@ -95,10 +96,12 @@ def event(
     if typed and what != "new":
         raise Refused("the rule options are given with 'event new' (every game of an event "
                       "plays by the same rules)")
-    takes = {"new": None, "sub": 3, "drop": 1, "add": 1}
+    takes = {"new": None, "sub": 3, "drop": 1, "add": 1, "use": 1}
     if what not in takes and words:
         raise Refused("'event {action}' takes no names or numbers; got '{word}'",
                       action=what, word=words[0])
+    if what == "use" and len(words) != 1:
+        raise Refused("give one event: callbreak event use ID (see 'callbreak event list')")
     if what in ("drop", "add") and len(words) != 1:
         raise Refused("give one player: callbreak event {action} NAME", action=what)
     if what == "new":
@@ -118,6 +121,8 @@ def event(
         events.drop(event_id, words[0], again=what == "add")
     elif what == "final":
         events.final(event_id, 4 if top is None else top)
+    elif what == "use":
+        events.use(words[0])
     elif what == "tables":
         events.tables(event_id, qr)
     else:

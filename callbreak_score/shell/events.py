@@ -58,10 +58,18 @@ def games_of(event: Event) -> dict[str, Game]:
     return found
 
 
-def _open_tables(event: Event, games: Mapping[str, Game]) -> None:
+def _open_tables(event: Event, games: Mapping[str, Game], final: bool = False) -> None:
+    """Refuse a next game round (or the final) while the event is over or a game of the
+    latest round is neither finished nor abandoned."""
     from callbreak_score.core.event import unfinished
 
+    if event.final is not None:
+        raise Refused("event {event} has had its final; it is over", event=event.name)
     left = unfinished(event, games)
+    if left and final:
+        raise Refused("the game of table {table} ({game}) is not over; finish it, or "
+                      "'callbreak abandon {game}', before the final table",
+                      table=left[0].number, game=left[0].game)
     if left:
         raise Refused("the game of table {table} ({game}) is not over; finish it, or "
                       "'callbreak abandon {game}', before the next game round",
@@ -119,7 +127,7 @@ def final(event_id: str | None, top: int) -> None:
         if not event.rounds:
             raise Refused("no game round of {event} is played yet; 'callbreak event next' "
                           "seats one", event=event.name)
-        _open_tables(event, games)
+        _open_tables(event, games, final=True)
         seating = _seat(event, final_seating(event, standings(event, games), top))
     say(seated(event, seating, screen()))
 
@@ -176,6 +184,17 @@ def tables(event_id: str | None, qr: bool) -> None:
                 "the phones instead."), cut=False)
 
 
+def use(typed: str) -> None:
+    """`event use ID`: make an event the current one (what `serve --event` serves and
+    the event commands act on by default)."""
+    from callbreak_score.i18n import t
+
+    event = events.load(events.check_id(typed))
+    with store.locked(create=True):
+        events.set_current(event.id)
+    say(t("Event {event} ({name}) is the current event.", event=event.id, name=event.name))
+
+
 def listing() -> None:
     """`event list`: every event, newest first."""
     from callbreak_score.views.eventview import listed
@@ -202,7 +221,8 @@ def sub(event_id: str | None, words: Sequence[str]) -> None:
         games = games_of(event)
         seating, table, seat = check_sub(event, number, words[1], words[2], games)
         game = games.get(table.game)
-        start = (game.completed if game is not None else 0) + 1
+        # from the game's next round not yet begun: a round whose bids are in is OUT's
+        start = (len(game.rounds) if game is not None else 0) + 1
         from callbreak_score.core.event import sitters
 
         out = sitters(event, seating, table)[seat]

@@ -108,8 +108,10 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None,
                     _("It shows the current game and follows 'callbreak new' and "
                       "'callbreak use'."))
         reach = (_("Phones on the same network open it with the address or the QR code.")
-                 if lan else _("Only this computer can open it; 'callbreak serve --lan' "
-                               "puts it on the table's phones."))
+                 if lan else _("Only this computer can open it; 'callbreak serve --lan "
+                               "--entry' puts it on the table's phones.") if entry_url
+                 else _("Only this computer can open it; 'callbreak serve --lan' "
+                        "puts it on the table's phones."))
         said = f"{followed} {reach} {_('Ctrl-C stops it.')}"
         if entry_url is not None:
             said = f"{followed} {_(ENTRY_SAID)} {reach} {_('Ctrl-C stops it.')}"
@@ -138,6 +140,13 @@ def run_event(port: int, lan: bool, host: str | None) -> None:
 
     event_id = events.resolve(None)
     name = events.load(event_id).name
+    try:
+        running = keys.served_at(event_id)
+    except Refused:
+        pass  # not served yet: this serve will
+    else:  # one server an event: the tables' links name one address
+        raise Refused("event {event} is already served at {url}; open that address, or stop "
+                      "that 'callbreak serve --event' first", event=event_id, url=running)
     key = keys.event_key(event_id)
     bind = host or (lan_address() if lan else "127.0.0.1")
     watcher = BoardWatcher(event_id, lambda view: None)
@@ -167,8 +176,8 @@ def run_event(port: int, lan: bool, host: str | None) -> None:
                 "The terminal is too narrow for the QR code; type the address above into "
                 "the phones instead."), style))
         reach = (_("Phones on the same network open it with the address or the QR code.")
-                 if lan else _("Only this computer can open it; 'callbreak serve --lan' "
-                               "puts it on the table's phones."))
+                 if lan else _("Only this computer can open it; 'callbreak serve --event "
+                               "--lan' puts it and the tables' links on the phones."))
         said = (t("It shows event {event} ({name}): the standings and every table, live.",
                   event=event_id, name=name) + " " + reach + " " +
                 _("'callbreak event tables --qr' prints each table's entry link: give each "

@@ -76,9 +76,11 @@ def table_secret(key: bytes, table: int) -> str:
 def serving(event_id: str, url: str | None) -> None:
     """Say where the event is served (`url`), or that it no longer is (None)."""
     path = _path(event_id, ".url")
-    if url is None:
+    if url is None:  # only this serve's own: another may have started since
         try:
-            os.remove(path)
+            mine = store.read_bytes(path, 4096).decode("utf-8", "replace").split("\n")
+            if len(mine) > 1 and mine[1].strip() == str(os.getpid()):
+                os.remove(path)
         except OSError:
             pass
         return

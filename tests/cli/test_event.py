@@ -239,3 +239,41 @@ def test_new_again_after_an_event_game_is_no_event_game(cli) -> None:
     game = store.load(store.current_id())
     assert game.event is None
     assert '"event"' not in Path(store.game_path(game.id)).read_text()
+
+
+def test_a_substitute_after_the_bids_plays_from_the_next_round(cli) -> None:
+    cli("event", "new", "Club night", *NINE, "--rounds", "3", "--games", "1")
+    cli("event", "next")
+    table = tables(cli)[0]
+    cli("use", table["game"])
+    cli("bid", *["1"] * len(table["players"]))  # round 1's bids are in: OUT made them
+    out = cli("event", "sub", "1", table["players"][1], "Zed").stdout
+    assert "from its round 2" in out
+    event = events.load(events.current_id())
+    assert event.subs[0].start == 2
+
+
+def test_after_the_final_the_event_is_over(cli, home) -> None:
+    start(cli, games=1)
+    cli("event", "drop", "Ila")
+    cli("event", "next")
+    play_round(cli)
+    sitter = tables(cli)[0]["players"][0]
+    said = refused(cli, home, "event", "sub", "1", sitter, "Ila")
+    assert "has dropped out" in said and "event add Ila" in said
+    cli("event", "final")
+    for words in (("event", "final"), ("event", "next"), ("event", "drop", sitter),
+                  ("event", "add", "Newcomer")):
+        assert "has had its final; it is over" in refused(cli, home, *words), words
+
+
+def test_use_makes_an_older_event_current(cli, home) -> None:
+    first = start(cli)
+    second = start(cli, players=tuple(n + "2" for n in NINE))
+    assert events.current_id() == second != first
+    out = cli("event", "use", first[-3:]).stdout  # a unique end of the id will do
+    assert f"Event {first} (Club night) is the current event." in out
+    assert events.current_id() == first
+    said = refused(cli, home, "event", "use")
+    assert "callbreak event use ID" in said
+    assert "no event 'zzz'" in refused(cli, home, "event", "use", "zzz")

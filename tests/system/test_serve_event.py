@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import stat
+import time
 from pathlib import Path
 
 import pytest
@@ -154,3 +155,39 @@ def test_serve_event_refuses_a_game_or_entry(home: Path, words: tuple[str, ...],
 
 def test_serve_event_without_an_event_is_refused(home: Path) -> None:
     refused("serve", "--port", "0", "--event")
+
+
+def test_after_the_final_the_other_tables_links_say_so(home: Path) -> None:
+    ok("event", "new", "Club", *PLAYERS, "--rounds", "1", "--games", "1")
+    ok("event", "next")
+    with Server("--event") as server:
+        found = links()
+        for table, values in ((1, [1, 1, 1, 1]), (2, [1, 1, 1, 1])):
+            write(server, found[table], "bids", values, f"table{table}-bids-1")
+            write(server, found[table], "tricks", [4, 3, 3, 3], f"table{table}-tricks-1")
+        ok("event", "final")
+        deadline = time.monotonic() + 5
+        while board(server)["event"]["final"] is not True:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        status, _, body = server.get(path_of(found[2]) + "game.json")
+        while status != 503:  # the link's next look (every 25 ms) is not in yet
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+            status, _, body = server.get(path_of(found[2]) + "game.json")
+        assert json.loads(body)["said"] == ("table 2 has no game now: the final is played "
+                                            "at table 1")
+        final = json.loads(server.get(path_of(found[1]) + "game.json")[2])
+        assert final["event"]["table"] == 1 and len(final["players"]) == 4
+        server.stop()
+
+
+def test_one_server_an_event(home: Path) -> None:
+    ok("event", "new", "Club", *PLAYERS)
+    ok("event", "next")
+    with Server("--event") as server:
+        said = refused("serve", "--port", "0", "--event").stderr
+        assert f"is already served at {server.url}" in said
+        assert links()  # the first server's links still print
+        server.stop()
+    assert refused("event", "tables")

@@ -326,3 +326,37 @@ def test_final_orders_the_top():
     assert [r.final for r in after[:3]] == [1, 2, 3]
     with pytest.raises(Refused):
         ev.final_seating(event, after, 3)
+
+
+@pytest.mark.parametrize("how", ["placement", "total"])
+def test_after_a_final_with_a_substitute_the_ranks_run_on(how):
+    """Found by a trial: a substitute who played the final's seat takes its place, and
+    everyone else is ranked after the finalists, numbered on (no rank twice, none under
+    the 'not ranked' heading)."""
+    event = new_event(names(8), games=1)
+    a = ev.Table(1, ("P00", "P01", "P02", "P03"), "261129-aaa")
+    b = ev.Table(2, ("P04", "P05", "P06", "P07"), "261129-aab")
+    event = replace(event, seatings=(ev.Seating(1, False, "", (a, b)),))
+    games = {a.game: replace(play(a.players, [((1, 1, 1, 1), (4, 3, 3, 3))], rounds=1),
+                             id=a.game),
+             b.game: replace(play(b.players, [((2, 1, 1, 1), (1, 4, 4, 4))], rounds=1),
+                             id=b.game)}
+    final = ev.final_seating(event, ev.standings(event, games, how), 4)
+    table = replace(final.tables[0], game="261129-aac")
+    out = table.players[0]
+    sub = ev.Sub(final.number, 1, table.game, 0, out, "Zed", 1)  # Zed plays the whole final
+    event = replace(event, seatings=event.seatings + (replace(final, tables=(table,)),),
+                    subs=(sub,), players=event.players + ("Zed",))
+    games[table.game] = replace(play(("Zed", *table.players[1:]),
+                                     [((1, 1, 1, 1), (1, 2, 3, 7))], rounds=1),
+                                id=table.game)
+    rows = ev.standings(event, games, how)
+    finalists = ["Zed", *table.players[1:]]
+    assert {r.name for r in rows[:4]} == set(finalists)
+    assert all(r.ranked and r.final is not None for r in rows[:4])
+    assert [r.rank for r in rows[:4]] == [r.final for r in rows[:4]] == [1, 2, 3, 4]
+    rest = rows[4:]
+    assert out in [r.name for r in rest]
+    ranks = [r.rank for r in rest if r.ranked]
+    assert ranks == sorted(ranks) and min(ranks) == 5  # numbered on from the finalists
+    assert all(not r.ranked for r in rest[len(ranks):])  # the unranked come last
