@@ -131,10 +131,11 @@ def board_dict(event: Event, load: Callable[[str], Game] = store.load) -> dict[s
             shown["said"] = speech.said(problem.told)
         tables.append(shown)
     return {
-        "event": {"id": event.id, "name": event.name,
+        "event": {"id": event.id, "name": event.name, "games": event.games,
                   "round": latest.number if latest else 0,
                   "final": bool(latest and latest.final)},
-        "standings": [{key: row[key] for key in ("rank", "name", "points", "games")}
+        "standings": [{key: row[key] for key in ("rank", "name", "points", "per_game",
+                                                 "games")}
                       for row in eventview.standings_json(event, rows)["standings"]],
         "tables": tables,
     }

@@ -29,7 +29,7 @@ PAGE_TEXTS = (
     N_("Total"), N_("Scorecard"),
     N_("Each cell: bid/tricks, ✓ made or ✗ broken, and the round's score."),
     N_("This scoreboard needs JavaScript to show the game."),
-    N_("Call Break event"), N_("Points"), N_("Games"), N_("Tables"),
+    N_("Call Break event"), N_("Points"), N_("Games"), N_("Tables"), N_("Per game"),
 )
 SCRIPT_TEXTS = {
     "title": N_("Call Break: {players}"),
@@ -84,7 +84,8 @@ ENTRY_TEXTS = {
 
 # What board.js says: the projector's board of an event (`serve --event`).
 BOARD_TEXTS = {
-    "game_round": N_("Game round {round}"),
+    "game_round": N_("Game round {round} of {games}"),
+    "none": N_("No game of the event is finished yet."),
     "final": N_("The final table"),
     "not_seated": N_("No game round seated yet: 'callbreak event next' seats the first."),
     "unranked": N_("Not ranked yet (fewer than half the game rounds played): {names}"),

@@ -101,7 +101,7 @@ def test_the_board_follows_every_table_and_each_link_writes_to_its_own(home: Pat
             kind, shown = stream.next()
         standings = json.loads(ok("event", "standings", "--json").stdout)["standings"]
         assert shown["standings"] == [{key: row[key] for key in ("rank", "name", "points",
-                                                                  "games")}
+                                                                  "per_game", "games")}
                                       for row in standings]
         assert all(row["games"] == 1 for row in shown["standings"])
 

@@ -67,7 +67,7 @@ def test_two_phones_enter_and_the_projector_follows_both(home: Path, browser) ->
         projector = browser
         projector.viewport(1280, 800, mobile=False)
         projector.open(server.url)
-        projector.wait_for_text("progress", "Game round 1", timeout=10)
+        projector.wait_for_text("progress", "Game round 1 of 2", timeout=10)
         table_shows(projector, 1, "Round 1 of 1 · bids")
         table_shows(projector, 2, "Round 1 of 1 · bids")
         phones = [Browser(), Browser()]

@@ -15,19 +15,30 @@
   }
 
   function drawStandings(standings) {
+    // ranked players by points per game once some missed a game (then that column shows:
+    // the order is by it); before any game is finished, nobody is ranked yet
     var body = $("standings").tBodies[0];
     clear(body);
-    var waiting = [];
-    standings.forEach(function (row) {
-      if (row.rank === null) { waiting.push(row.name); return; }
+    var played = standings.some(function (row) { return row.games > 0; });
+    var ranked = standings.filter(function (row) { return row.rank !== null; });
+    var uneven = ranked.some(function (row) { return row.games !== ranked[0].games; });
+    var waiting = standings.filter(function (row) { return row.rank === null; })
+      .map(function (row) { return row.name; });
+    $("per-game").hidden = !uneven;
+    ranked.forEach(function (row) {
       var tr = body.insertRow();
       tr.appendChild(cell("td", digits(row.rank)));
       tr.appendChild(cell("td", row.name, row.rank === 1 ? "lead" : ""));
       tr.appendChild(cell("td", digits(row.points), "num"));
       tr.appendChild(cell("td", digits(row.games), "num"));
+      if (uneven) { tr.appendChild(cell("td", digits(row.per_game), "num")); }
     });
-    $("unranked").textContent = waiting.length ? say("unranked", { names: waiting.join(", ") }) : "";
-    $("unranked").hidden = !waiting.length;
+    $("standings").hidden = !played;
+    $("none").textContent = played ? "" : say("none");
+    $("none").hidden = played;
+    $("unranked").textContent = played && waiting.length
+      ? say("unranked", { names: waiting.join(", ") }) : "";
+    $("unranked").hidden = !(played && waiting.length);
   }
 
   function tableLine(shown) {
@@ -69,7 +80,8 @@
     $("title").textContent = event.name;
     document.title = event.name;
     $("progress").textContent = event.round
-      ? say(event.final ? "final" : "game_round", { round: digits(event.round) })
+      ? say(event.final ? "final" : "game_round",
+        { round: digits(event.round), games: digits(event.games) })
       : say("not_seated");
     drawStandings(board.standings);
     var tables = $("tables");
