@@ -42,10 +42,10 @@ class EventPoints(str, Enum):
 
 # which action each of the event's own options belongs to (the rule options: new)
 OWN = {"games": ("new",), "top": ("final",), "points": ("standings",), "json": ("standings",),
-       "qr": ("tables",),
+       "qr": ("tables",), "round_": ("show",),
        "event_id": ("next", "standings", "show", "sub", "drop", "add", "final", "tables")}
 SAID = {"games": "--games", "top": "--top", "points": "--points", "json": "--json",
-        "qr": "--qr", "event_id": "--event"}
+        "qr": "--qr", "round_": "--round", "event_id": "--event"}
 
 
 @app.command()
@@ -77,6 +77,9 @@ def event(
     json: Annotated[bool, typer.Option("--json", help="standings: print them as JSON.")] = False,
     qr: Annotated[bool, typer.Option(
         "--qr", help="tables: each entry link's QR code too.")] = False,
+    round_: Annotated[int | None, typer.Option(
+        "--round", click_type=WHOLE, metavar="N", show_default=False,
+        help="show: game round N's tables (default: the latest).")] = None,
     **options: object,
 ) -> None:
     """Run a club night: several tables, seat draws, standings, substitutes and a final
@@ -86,7 +89,7 @@ def event(
     what = plain(action)
     words = list(words or [])
     given = {"games": games, "top": top, "points": points, "json": json or None,
-             "qr": qr or None, "event_id": event_id}
+             "qr": qr or None, "round_": round_, "event_id": event_id}
     typed = {key: value for key, value in options.items()
              if value is not None and value is not False}
     for key, value in given.items():
@@ -114,7 +117,7 @@ def event(
     elif what == "standings":
         events.table_standings(event_id, json, plain(points) or "placement")
     elif what == "show":
-        events.show(event_id)
+        events.show(event_id, round_)
     elif what == "sub":
         events.sub(event_id, words)
     elif what in ("drop", "add"):

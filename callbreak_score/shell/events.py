@@ -148,12 +148,20 @@ def table_standings(event_id: str | None, as_json: bool, points: str) -> None:
     say(eventview.standings_text(event, rows, points, screen()))
 
 
-def show(event_id: str | None) -> None:
-    """`event show`: each table of the latest game round, and the draws ignored."""
+def show(event_id: str | None, number: int | None = None) -> None:
+    """`event show [--round N]`: each table of the latest game round (or of round N, the
+    final counting as the round after the last), and the draws ignored."""
     from callbreak_score.views.eventview import shown
 
     event = events.load(events.resolve(event_id))
-    say(shown(event, games_of(event), screen()))
+    seating = None
+    if number is not None:
+        seating = next((s for s in event.seatings if s.number == number), None)
+        if seating is None:
+            raise Refused("game round {round} of {event} is not drawn; the rounds drawn are "
+                          "1..{last}", round=number, event=event.name,
+                          last=len(event.seatings))
+    say(shown(event, games_of(event), screen(), seating))
 
 
 def tables(event_id: str | None, qr: bool) -> None:

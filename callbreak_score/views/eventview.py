@@ -84,9 +84,11 @@ def seat_label(table: Table, seat: int, subs: Sequence[Sub]) -> str:
     return label
 
 
-def shown(event: Event, games: Mapping[str, Game], style: Style) -> str:
-    """`event show`: the latest game round's tables (players, rounds done, totals, the
-    leader or the winners, finished or not), the players dropped and any draw ignored."""
+def shown(event: Event, games: Mapping[str, Game], style: Style,
+          seating: Seating | None = None) -> str:
+    """`event show`: the latest game round's tables, or `seating`'s (players, rounds
+    done, totals, the leader or the winners, finished or not), the seed it was drawn
+    from, the players dropped and any draw ignored."""
     from callbreak_score.core.history import abandoned
     from callbreak_score.core.scoring import points
 
@@ -95,9 +97,13 @@ def shown(event: Event, games: Mapping[str, Game], style: Style) -> str:
     if not event.seatings:
         lines += wrap(t("{count} players; no game round drawn yet: callbreak event next",
                         count=len(event.players)), cols, "  ")
-    seating = event.seatings[-1] if event.seatings else None
+    if seating is None:
+        seating = event.seatings[-1] if event.seatings else None
     if seating is not None:
         lines += wrap(_heading(event, seating), cols, "  ")
+        if seating.seed:
+            lines += wrap(t("Drawn from seed {seed}: the same seed draws the same tables.",
+                            seed=seating.seed), cols, "  ")
     for table in seating.tables if seating is not None else ():
         game = games.get(table.game)
         if game is None:

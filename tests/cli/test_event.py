@@ -277,3 +277,20 @@ def test_use_makes_an_older_event_current(cli, home) -> None:
     said = refused(cli, home, "event", "use")
     assert "callbreak event use ID" in said
     assert "no event 'zzz'" in refused(cli, home, "event", "use", "zzz")
+
+
+def test_show_an_earlier_round_and_its_seed(cli, home) -> None:
+    start(cli)
+    cli("event", "next")
+    first = tables(cli)
+    play_round(cli)
+    cli("event", "next")
+    out = cli("event", "show", "--round", "1").stdout
+    assert all(table["game"] in out for table in first)
+    seed = events.load(events.current_id()).seatings[0].seed
+    assert f"Drawn from seed {seed}" in out
+    latest = cli("event", "show").stdout
+    assert not any(table["game"] in latest for table in first)
+    said = refused(cli, home, "event", "show", "--round", "9")
+    assert "game round 9 of Club night is not drawn; the rounds drawn are 1..2" in said
+    assert "--round" in refused(cli, home, "event", "standings", "--round", "1")
