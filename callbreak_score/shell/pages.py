@@ -64,11 +64,20 @@ ENTRY_TEXTS = {
     "tricks_of": N_("Round {number} · tricks ({first} leads)"),
     "rest": N_("{player} won {won} (the rest of the {total})."),
     "bid_sum": N_("Bids so far: {sum}"),
+    "tricks_sum": N_("Tricks so far: {sum} of {total}"),
+    "too_many": N_("that makes {sum} tricks, more than the {total} of a round; type again"),
     "save_bids": N_("Save the bids"),
     "save_tricks": N_("Save the tricks"),
     "undo": N_("Undo {change}"),
     "undo_again": N_("Tap again to undo {change}"),
     "took_back": N_("Took back {change}."),
+    # a step this phone had typed numbers for, done or taken back elsewhere meanwhile
+    "bids_elsewhere": N_("Round {number}'s bids were entered elsewhere: {values}. "
+                         "You had typed {typed}."),
+    "tricks_elsewhere": N_("Round {number}'s tricks were entered elsewhere: {values}. "
+                           "You had typed {typed}."),
+    "taken_back_elsewhere": N_("Taken back elsewhere: {change}. You had typed {typed}."),
+    "changed_elsewhere": N_("The game changed elsewhere. You had typed {typed}."),
     "saved": N_("Saved."),
     "sending": N_("Sending…"),
     "offline": N_("No connection; sending again until it gets through."),

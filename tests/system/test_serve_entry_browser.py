@@ -52,6 +52,8 @@ def test_a_phone_enters_a_round_with_one_thumb(home: Path, browser) -> None:
         browser.open(url)
         browser.wait_for_text("ask", "Round 1 · Asha deals, Bimal bids first", timeout=10)
         assert browser.script("return window.innerWidth") == 360
+        # the tab is the table's, not a name every table's tab shares
+        assert browser.script("return document.title") == "Call Break: Asha · Bimal · Tulsi · Ram"
         names = browser.script(
             "return Array.from(document.querySelectorAll('#seats .name'), n => n.textContent)")
         assert names == ["Bimal", "Tulsi", "Ram", "Asha"]  # calling order, dealer last
@@ -71,18 +73,36 @@ def test_a_phone_enters_a_round_with_one_thumb(home: Path, browser) -> None:
         assert browser.text("said") == "Saved."
         assert game()["rounds"][0]["bids"] == [4, 4, 3, 2]
 
-        # a refused entry: the rest for Asha would be -2; the CLI's words, the typing kept
-        keys(browser, 6, 5, 4)
-        browser.wait_for_text("sum", "Asha won -2 (the rest of the 13).", timeout=2)
-        browser.click("#send")
-        browser.wait_for_text("said", "-2 tricks for Asha is outside 0..13", timeout=3)
+        # more tricks typed than a round has: refused at once in `play`'s words, nothing
+        # filled in for Asha, no Save, the typing kept to correct
+        keys(browser, 6)
+        browser.wait_for_text("sum", "Tricks so far: 6 of 13", timeout=2)
+        keys(browser, 5, 4)
+        browser.wait_for_text(
+            "sum", "that makes 15 tricks, more than the 13 of a round; type again", timeout=2)
+        assert browser.script("return document.getElementById('send').disabled") is True
         shown = browser.script("return Array.from(document.querySelectorAll("
                                "'#seats .value'), n => n.textContent)")
-        assert shown == ["4/6", "3/5", "2/4", "4/-2"]  # bid/tricks, as the scoreboard has it
-        assert game()["rounds"][0]["tricks"] is None
+        assert shown == ["4/6", "3/5", "2/4", "4/–"]  # bid/tricks, as the scoreboard has it
         browser.click("#seats li:first-child button")  # Bimal's number, typed again
+        keys(browser, 1)
+        browser.wait_for_text("sum", "Asha won 3 (the rest of the 13).", timeout=2)
+
+        # a refused entry: all four typed, adding up to 10; the CLI's words, the typing kept
+        browser.click("#seats li:last-child button")
+        keys(browser, 0)
+        browser.wait_for_text("sum", "Tricks so far: 10 of 13", timeout=2)
+        browser.click("#send")
+        browser.wait_for_text("said", "the tricks add up to 10", timeout=3)
+        shown = browser.script("return Array.from(document.querySelectorAll("
+                               "'#seats .value'), n => n.textContent)")
+        assert shown == ["4/1", "3/5", "2/4", "4/0"]
+        assert game()["rounds"][0]["tricks"] is None
+        browser.click("#seats li:first-child button")
         keys(browser, 3)
-        browser.wait_for_text("sum", "Asha won 1 (the rest of the 13).", timeout=2)
+        browser.click("#seats li:last-child button")
+        keys(browser, 1)
+        browser.wait_for_text("sum", "Tricks so far: 13 of 13", timeout=2)
         browser.click("#send")
         browser.wait_for_text("ask", "Round 2 · Bimal deals, Tulsi bids first", timeout=3)
         assert game()["rounds"][0]["tricks"] == [1, 3, 5, 4]
@@ -144,15 +164,104 @@ def test_the_entry_page_in_nepali(home: Path, browser, monkeypatch) -> None:
         browser.open(url)
         browser.wait_for_text("ask", "राउन्ड १", timeout=10)
         assert browser.script("return document.documentElement.lang") == "ne"
+        assert browser.script("return document.title") == browser.text("title")
+        assert "Asha · Bimal" in browser.text("title")
         assert browser.text("keys").startswith("१२३")  # the keys in Devanagari digits
         keys(browser, 13, 3, 3, 3)
         browser.wait_for_text("sum", "२२", timeout=2)
         browser.click("#send")
         browser.wait_for_text("ask", "हात", timeout=3)
-        keys(browser, 9, 9, 0)
+        keys(browser, 9, 9)
+        browser.wait_for_text("sum", "१८", timeout=2)  # refused at once, in Nepali
+        assert "१३" in browser.text("sum")
+        assert not any(ch.isascii() and ch.isalpha() for ch in browser.text("sum"))
+        browser.click("#seats li:first-child button")
+        keys(browser, 0, 0)  # Bimal's and Ram's: 9 of 13, Asha's rest would be 4
+        browser.click("#seats li:last-child button")
+        keys(browser, 0)  # all four typed, adding up to 9
         browser.click("#send")
-        browser.wait_for_text("said", "१३", timeout=3)  # the refusal, in Nepali
+        browser.wait_for_text("said", "१३", timeout=3)  # the server's refusal, in Nepali
         assert not any(ch.isascii() and ch.isalpha() for ch in browser.text("said").replace(
             "Asha", "").replace("Bimal", "").replace("Tulsi", "").replace("Ram", ""))
         fits(browser)
         browser.screenshot(SHOTS / "entry-360-ne.png")
+
+
+def values(browser) -> list[str]:
+    return browser.script("return Array.from(document.querySelectorAll("
+                          "'#seats .value'), n => n.textContent)")
+
+
+def test_a_step_entered_or_taken_back_elsewhere_tells_what_was_typed(home: Path,
+                                                                     browser) -> None:
+    ok("new", "Asha", "Bimal", "Tulsi", "Ram")
+    ok("bid", "4", "4", "3", "2")
+    with Server("--entry") as server:
+        url = server.next_line()
+        browser.viewport(360, 740, mobile=True)
+        browser.open(url)
+        browser.wait_for_text("ask", "Round 1 · tricks (Bimal leads)", timeout=10)
+        keys(browser, 5, 2, 2)
+        browser.wait_for_text("sum", "Asha won 4 (the rest of the 13).", timeout=2)
+
+        # the terminal enters the step: the live page moves on and says what it lost
+        ok("tricks", "3", "3", "3", "4")
+        browser.wait_for_text("ask", "Round 2 · Bimal deals, Tulsi bids first", timeout=3)
+        browser.wait_for_text("said", "Round 1's tricks were entered elsewhere: 3 3 3 4. "
+                              "You had typed Bimal 5, Tulsi 2, Ram 2.", timeout=2)
+        assert browser.script("return document.getElementById('said').hidden") is False
+        fits(browser)
+        # later live news does not take the notice away; the next tap does
+        ok("edit", "1", "--tricks", "3", "3", "4", "3")
+        browser.wait_for_text("undo", "Undo the correction of round 1", timeout=3)
+        browser.wait_for_text("standings", "3.1", timeout=3)  # Tulsi's 3 bid, 4 won
+        assert "entered elsewhere" in browser.text("said")
+        assert browser.script("return document.getElementById('said').hidden") is False
+        keys(browser, 3)
+        assert browser.script("return document.getElementById('said').hidden") is True
+
+        # an undo there takes back the step before: told, and the old typing is back
+        keys(browser, 3)
+        ok("undo")  # the edit
+        browser.wait_for_text("undo", "Undo round 1's tricks 3 3 3 4", timeout=3)
+        ok("undo")  # round 1's tricks
+        browser.wait_for_text("ask", "Round 1 · tricks (Bimal leads)", timeout=3)
+        browser.wait_for_text("said", "Taken back elsewhere: round 1's tricks 3 3 3 4. "
+                              "You had typed Tulsi 3, Ram 3.", timeout=2)
+        assert values(browser) == ["4/5", "3/2", "2/2", "4/4"]
+
+        # a write of its own on its way when the terminal wins: the answer says the same
+        browser.script(HOLD_A_WRITE)
+        browser.click("#send")
+        ok("tricks", "1", "3", "5", "4")
+        browser.script("window.go()")
+        browser.wait_for_text("said", "Round 1's tricks were entered elsewhere: 1 3 5 4. "
+                              "You had typed Bimal 5, Tulsi 2, Ram 2.", timeout=3)
+        browser.wait_for_text("ask", "Round 2 · Bimal deals, Tulsi bids first", timeout=3)
+        assert game()["rounds"][0]["tricks"] == [1, 3, 5, 4]
+        assert values(browser) == ["3", "3", "–", "–"]  # round 2's typing, kept too
+
+
+def test_more_tricks_than_a_round_are_refused_at_once(home: Path, browser) -> None:
+    ok("new", "Asha", "Bimal", "Tulsi", "Ram", "Sita")
+    ok("bid", "2", "2", "2", "2", "2")
+    with Server("--entry") as server:
+        url = server.next_line()
+        browser.viewport(360, 740, mobile=True)
+        browser.open(url)
+        browser.wait_for_text("ask", "Round 1 · tricks (Bimal leads)", timeout=10)
+        browser.wait_for_text("sum", "Tricks so far: 0 of 10", timeout=2)
+        keys(browser, 4, 1)
+        browser.wait_for_text("sum", "Tricks so far: 5 of 10", timeout=2)
+        keys(browser, 5, 2)  # Bimal 4, Tulsi 1, Ram 5, Sita 2: 12, and Asha's rest -2
+        browser.wait_for_text(
+            "sum", "that makes 12 tricks, more than the 10 of a round; type again", timeout=2)
+        assert browser.script("return document.getElementById('send').disabled") is True
+        assert values(browser) == ["2/4", "2/1", "2/5", "2/2", "2/–"]
+        fits(browser)
+        browser.click("#seats li:nth-child(3) button")  # Ram's 5 was a 3
+        keys(browser, 3)
+        browser.wait_for_text("sum", "Asha won 0 (the rest of the 10).", timeout=2)
+        browser.click("#send")
+        browser.wait_for_text("ask", "Round 2", timeout=3)
+        assert game()["rounds"][0]["tricks"] == [0, 4, 1, 3, 2]

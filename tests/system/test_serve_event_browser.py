@@ -77,6 +77,7 @@ def test_two_phones_enter_and_the_projector_follows_both(home: Path, browser) ->
                 phone.open(found[table])
                 phone.wait_for_text("ask", "Round 1", timeout=10)
                 assert phone.text("title").startswith(f"Table {table}: ")
+                assert phone.script("return document.title") == phone.text("title")
             one, two = phones
 
             # table 1 bids; the projector shows its tricks are awaited, table 2 unchanged
@@ -96,10 +97,10 @@ def test_two_phones_enter_and_the_projector_follows_both(home: Path, browser) ->
             table_shows(projector, 2, "Round 1 of 1 · tricks")
             assert [c["change"] for c in game_of(server, 2)["history"]] == ["bids"]
 
-            # table 2's refused entry: the rest would be -2; nothing saved, typing kept
+            # table 2's refused entry: 15 tricks typed, refused at once; typing kept
             keys(two, 6, 5, 4)
-            two.click("#send")
-            two.wait_for_text("said", "outside 0..13", timeout=3)
+            two.wait_for_text("sum", "that makes 15 tricks, more than the 13", timeout=3)
+            assert two.script("return document.getElementById('send').disabled") is True
             assert game_of(server, 2)["rounds"][0]["tricks"] is None
             table_shows(projector, 2, "tricks")
 

@@ -4,7 +4,10 @@
 // Each write is a POST to `enter` naming the state it was made on (`base`, the number of
 // changes the page saw) and itself (`id`, a nonce): sent again while the phone is offline
 // with the same nonce, it counts once. What was typed stays when a write is refused or
-// the game changed meanwhile. Every name goes in with textContent, never as HTML. Its
+// the game changed meanwhile; when the game moves past a step this phone had typed numbers
+// for (entered or taken back elsewhere), the page says so and what was typed, until the
+// next tap. More tricks typed than a round has are refused at once, as `play` refuses
+// them. The tab's title is the table's. Every name goes in with textContent, never as HTML. Its
 // words come from WORDS, written in by `callbreak serve` in the language it speaks.
 "use strict";
 
@@ -31,14 +34,16 @@
 
   // ---- the step: what the game asks next -----------------------------------------------
 
-  function step() {
-    if (!game || !game.next || game.abandoned) { return null; }
-    var seats = game.players.length;
-    var dealer = game.players.indexOf(game.next.dealer);
+  function step() { return stepOf(game); }
+
+  function stepOf(shown) {
+    if (!shown || !shown.next || shown.abandoned) { return null; }
+    var seats = shown.players.length;
+    var dealer = shown.players.indexOf(shown.next.dealer);
     var order = [];
     for (var i = 1; i <= seats; i += 1) { order.push((dealer + i) % seats); }
-    return { kind: game.next.step, round: game.next.round, order: order,
-      key: game.id + " " + game.next.step + " " + game.next.round };
+    return { kind: shown.next.step, round: shown.next.round, order: order,
+      key: shown.id + " " + shown.next.step + " " + shown.next.round };
   }
 
   function values(now) {
@@ -46,14 +51,23 @@
     return typed[now.key];
   }
 
-  function rest(now, given) {
-    // tricks: the last player in calling order gets what the others left
-    if (now.kind !== "tricks") { return null; }
-    var open = now.order.filter(function (seat) { return given[seat] === undefined; });
-    if (open.length !== 1) { return null; }
+  function typedSum(now, given) {
     var sum = 0;
     now.order.forEach(function (seat) { if (given[seat] !== undefined) { sum += given[seat]; } });
-    return { seat: open[0], won: TRICKS[game.players.length] - sum };
+    return sum;
+  }
+
+  function tooMany(now, given) {
+    // tricks: the typed ones already more than a round has (refused at once, as `play`)
+    return now.kind === "tricks" && typedSum(now, given) > TRICKS[game.players.length];
+  }
+
+  function rest(now, given) {
+    // tricks: the last player in calling order gets what the others left
+    if (now.kind !== "tricks" || tooMany(now, given)) { return null; }
+    var open = now.order.filter(function (seat) { return given[seat] === undefined; });
+    if (open.length !== 1) { return null; }
+    return { seat: open[0], won: TRICKS[game.players.length] - typedSum(now, given) };
   }
 
   function filled(now) {
@@ -80,6 +94,7 @@
     $("title").textContent = game.event  // an event's table: its number first
       ? say("table_title", { table: digits(game.event.table), players: players })
       : say("title", { players: players });
+    document.title = $("title").textContent;  // each table's tab its own
     $("winners").textContent = winnersLine();
     $("winners").hidden = !game.finished && !game.abandoned;
     drawStep(now);
@@ -124,20 +139,23 @@
       button.appendChild(node("span", value, "value"));
       if (seat === chosen) { button.setAttribute("aria-current", "true"); }
       button.disabled = pending !== null;
-      button.addEventListener("click", function () { chosen = seat; draw(); });
+      button.addEventListener("click", function () { chosen = seat; hideSaid(); draw(); });
       item.appendChild(button);
       list.appendChild(item);
     });
     var last = rest(now, values(now));
-    var sum = 0;
-    now.order.forEach(function (seat) { if (all[seat] !== undefined) { sum += all[seat]; } });
+    var sum = typedSum(now, all);
+    var total = digits(TRICKS[game.players.length]);
+    var over = tooMany(now, values(now));
     $("sum").textContent = now.kind === "bids" ? say("bid_sum", { sum: digits(sum) })
-      : last ? say("rest", { player: game.players[last.seat], won: digits(last.won),
-        total: digits(TRICKS[game.players.length]) }) : "";
+      : over ? say("too_many", { sum: digits(sum), total: total })
+        : last ? say("rest", { player: game.players[last.seat], won: digits(last.won),
+          total: total }) : say("tricks_sum", { sum: digits(sum), total: total });
+    $("sum").className = over ? "sum problem" : "sum";
     drawKeys(now);
     var complete = now.order.every(function (seat) { return all[seat] !== undefined; });
     $("send").textContent = say(now.kind === "bids" ? "save_bids" : "save_tricks");
-    $("send").disabled = !complete || pending !== null;
+    $("send").disabled = !complete || over || pending !== null;
   }
 
   function drawKeys(now) {
@@ -196,7 +214,34 @@
 
   function hideSaid() { $("said").hidden = true; }
 
-  function showGame(newer) {
+  function lostTyping(before, was, newer) {
+    // what to tell when the game moved on from the step `was` (of the game `before`)
+    // while numbers typed for it wait here: what became of the step, and what was typed
+    // (kept: should the step come back, they are there again); null when nothing is lost
+    if (!before || !was || newer.id !== before.id) { return null; }
+    var now = stepOf(newer);
+    var mine = typed[was.key];
+    if ((now && now.key === was.key) || !mine) { return null; }
+    var seats = was.order.filter(function (seat) { return mine[seat] !== undefined; });
+    if (!seats.length) { return null; }
+    var list = seats.map(function (seat) {
+      return before.players[seat] + " " + digits(mine[seat]);
+    }).join(", ");
+    var played = newer.rounds[was.round - 1];
+    var entered = played && (was.kind === "bids" ? played.bids : played.tricks);
+    if (entered) {
+      return say(was.kind + "_elsewhere", { number: digits(was.round),
+        values: digits(entered.join(" ")), typed: list });
+    }
+    if (!newer.abandoned && before.undo) {
+      return say("taken_back_elsewhere", { change: before.undo, typed: list });
+    }
+    return say("changed_elsewhere", { typed: list });
+  }
+
+  function showGame(newer, own) {
+    // `own`: the answer to this page's own write, which says itself what became of it
+    var lost = own || pending !== null ? null : lostTyping(game, step(), newer);
     if (game && newer.id !== game.id) { typed = {}; chosen = null; }
     if (armed !== null && (!game || newer.undo !== game.undo)) {  // armed for another change
       clearTimeout(armed);
@@ -204,6 +249,7 @@
     }
     game = newer;
     draw();
+    if (lost !== null) { showSaid(lost, true); }  // kept until the next tap
   }
 
   function showProblem(text) {
@@ -235,6 +281,7 @@
     if (now === null || pending !== null) { return; }
     var all = filled(now);
     var list = game.players.map(function (_, seat) { return all[seat]; });
+    hideSaid();
     write({ kind: now.kind, round: now.round, values: list, base: game.changes, id: nonce() },
       now.key, say("saved"));
   }
@@ -243,6 +290,7 @@
     // the first tap arms it (a thumb that slips off "Save" takes nothing back), the
     // second, within a few seconds, takes back the last change
     if (!game || !game.undo || pending !== null) { return; }
+    hideSaid();
     if (armed === null) {
       armed = setTimeout(function () { armed = null; drawUndo(); }, ARMED_MS);
       drawUndo();
@@ -256,13 +304,14 @@
   }
 
   function write(told, key, done) {
+    var made = { game: game, step: step() };  // the state the write was made on
     pending = told;
     $("link").textContent = say("sending");
     draw();
-    send(told, key, done);
+    send(told, key, done, made);
   }
 
-  function send(told, key, done) {
+  function send(told, key, done, made) {
     fetch("enter", { method: "POST", cache: "no-store", credentials: "omit",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(told) })
       .then(function (response) {
@@ -274,19 +323,21 @@
         var data = answer[1];
         pending = null;
         $("link").textContent = say("live");
+        var said = done;
         if (status === 200) {
           if (key !== null) { delete typed[key]; }
           chosen = null;
-          showSaid(done, false);
-        } else {
-          showSaid(data.said || String(status), true);  // what was typed stays
+        } else {  // what was typed stays; if its step is gone, the page says what became of it
+          said = (data.game && lostTyping(made.game, made.step, data.game))
+            || data.said || String(status);
         }
-        if (data.game) { showGame(data.game); } else { draw(); }
+        if (data.game) { showGame(data.game, true); } else { draw(); }
+        showSaid(said, status !== 200);
       })
       .catch(function () {
         // no answer: the same write again (the same nonce), until one gets through
         $("link").textContent = say("offline");
-        setTimeout(function () { send(told, key, done); }, RETRY_MS);
+        setTimeout(function () { send(told, key, done, made); }, RETRY_MS);
       });
   }
 
