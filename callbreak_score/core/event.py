@@ -157,6 +157,9 @@ def _key(name: str) -> str:
 def check_new(name: str, players: Sequence[str], games: int) -> tuple[str, tuple[str, ...]]:
     """An event's name and players as typed, checked: a name, 8 or more players with
     different names (case ignored), 1 to 99 game rounds."""
+    if not name.strip():
+        raise Refused("the event's name is empty; give it one: callbreak event new NAME "
+                      "P1 P2 ...")
     name = check_name(name)
     if len(players) < FEWEST:
         raise Refused("an event needs {fewest} or more players; got {count}",
@@ -436,6 +439,8 @@ def check_sub(event: Event, table_number: int, out: str, into: str,
         raise Refused("{name} already plays in game round {round}", name=into,
                       round=seating.number)
     gone = next((p for p in event.dropped if _key(p) == _key(into)), None)
+    if gone is not None and event.final is not None:
+        raise Refused("{name} has dropped out of {event}", name=gone, event=event.name)
     if gone is not None:
         raise Refused("{name} has dropped out of {event}; 'callbreak event add {name}' "
                       "seats them again", name=gone, event=event.name)

@@ -42,10 +42,10 @@ class EventPoints(str, Enum):
 
 # which action each of the event's own options belongs to (the rule options: new)
 OWN = {"games": ("new",), "top": ("final",), "points": ("standings",), "json": ("standings",),
-       "qr": ("tables",), "round_": ("show",),
+       "qr": ("tables",), "round_": ("show",), "early": ("final",),
        "event_id": ("next", "standings", "show", "sub", "drop", "add", "final", "tables")}
 SAID = {"games": "--games", "top": "--top", "points": "--points", "json": "--json",
-        "qr": "--qr", "round_": "--round", "event_id": "--event"}
+        "qr": "--qr", "round_": "--round", "early": "--early", "event_id": "--event"}
 
 
 @app.command()
@@ -77,6 +77,8 @@ def event(
     json: Annotated[bool, typer.Option("--json", help="standings: print them as JSON.")] = False,
     qr: Annotated[bool, typer.Option(
         "--qr", help="tables: each entry link's QR code too.")] = False,
+    early: Annotated[bool, typer.Option(
+        "--early", help="final: seat it before every game round is played.")] = False,
     round_: Annotated[int | None, typer.Option(
         "--round", click_type=WHOLE, metavar="N", show_default=False,
         help="show: game round N's tables (default: the latest).")] = None,
@@ -89,7 +91,8 @@ def event(
     what = plain(action)
     words = list(words or [])
     given = {"games": games, "top": top, "points": points, "json": json or None,
-             "qr": qr or None, "round_": round_, "event_id": event_id}
+             "qr": qr or None, "round_": round_, "early": early or None,
+             "event_id": event_id}
     typed = {key: value for key, value in options.items()
              if value is not None and value is not False}
     for key, value in given.items():
@@ -123,7 +126,7 @@ def event(
     elif what in ("drop", "add"):
         events.drop(event_id, words[0], again=what == "add")
     elif what == "final":
-        events.final(event_id, 4 if top is None else top)
+        events.final(event_id, 4 if top is None else top, early)
     elif what == "use":
         events.use(words[0])
     elif what == "tables":

@@ -114,8 +114,9 @@ def next_round(event_id: str | None) -> None:
     say(seated(event, seating, screen()))
 
 
-def final(event_id: str | None, top: int) -> None:
-    """`event final`: seat the top players of the standings at one final table."""
+def final(event_id: str | None, top: int, early: bool = False) -> None:
+    """`event final [--early]`: seat the top players of the standings at one final
+    table; before every game round is played only with --early (it ends the rounds)."""
     from callbreak_score.core.event import check_top, final_seating, standings
     from callbreak_score.views.eventview import seated
 
@@ -128,6 +129,10 @@ def final(event_id: str | None, top: int) -> None:
             raise Refused("no game round of {event} is played yet; 'callbreak event next' "
                           "seats one", event=event.name)
         _open_tables(event, games, final=True)
+        if len(event.rounds) < event.games and not early:
+            raise Refused("only {played} of the {games} game rounds are played; 'callbreak "
+                          "event next' seats the next, 'callbreak event final --early' the "
+                          "final now", played=len(event.rounds), games=event.games)
         seating = _seat(event, final_seating(event, standings(event, games), top))
     say(seated(event, seating, screen()))
 

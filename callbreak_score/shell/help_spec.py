@@ -542,6 +542,7 @@ PAGES = {
                 ('--points <placement|total>', 'standings: placement points (4 top, 1 bottom; the default) or the game totals.', '', True),
                 ('--json', 'standings: print them as JSON.', '', True),
                 ('--qr', "tables: each entry link's QR code too.", '', True),
+                ('--early', 'final: seat it before every game round is played.', '', True),
                 ('--round N', "show: game round N's tables (default: the latest).", '', True),
                 ('--help', 'Show this message and exit.', '', False),
             ]),

@@ -294,3 +294,22 @@ def test_show_an_earlier_round_and_its_seed(cli, home) -> None:
     said = refused(cli, home, "event", "show", "--round", "9")
     assert "game round 9 of Club night is not drawn; the rounds drawn are 1..2" in said
     assert "--round" in refused(cli, home, "event", "standings", "--round", "1")
+
+
+def test_a_final_before_the_last_game_round_needs_early(cli, home) -> None:
+    start(cli, games=2)
+    cli("event", "next")
+    play_round(cli)
+    said = refused(cli, home, "event", "final")
+    assert "only 1 of the 2 game rounds are played" in said and "--early" in said
+    assert "--early" in refused(cli, home, "event", "next", "--early")
+    cli("event", "final", "--early")
+    assert events.load(events.current_id()).final is not None
+
+
+def test_list_is_newest_first_and_an_empty_name_is_named(cli, home) -> None:
+    made = [start(cli, players=tuple(f"{n}{k}" for n in NINE)) for k in range(4)]
+    listed = cli("event", "list").stdout
+    assert [listed.index(event_id) for event_id in reversed(made)] == sorted(
+        listed.index(event_id) for event_id in made)
+    assert "the event's name is empty" in refused(cli, home, "event", "new", " ", *NINE)

@@ -198,6 +198,7 @@ CALLS = [
     ("event", ["show", "--round", "1"]),
     ("event", ["show", "--round", "x"]),
     ("event", ["tables", "--qr"]),
+    ("event", ["final", "--early", "--top", "5"]),
     ("event", []),
     ("sync", []),
     ("sync", ["--init", "/media/usb/callbreak.git"]),
