@@ -107,7 +107,7 @@ def board_dict(event: Event, load: Callable[[str], Game] = store.load) -> dict[s
     """The board: the event, its standings (`event standings --json`'s rows: rank, name,
     points, games) and the tables of its latest game round, each with what table_dict
     shows of its game or what is wrong with it. `load` reads a game."""
-    from callbreak_score.core.event import standings
+    from callbreak_score.core.event import sitters, standings
     from callbreak_score.views import eventview, speech
 
     games = {}
@@ -122,9 +122,15 @@ def board_dict(event: Event, load: Callable[[str], Game] = store.load) -> dict[s
     tables = []
     latest = event.seatings[-1] if event.seatings else None
     for table in latest.tables if latest else ():
-        shown: dict[str, object] = {"table": table.number, "players": list(table.players)}
+        shown: dict[str, object] = {"table": table.number,
+                                    "players": sitters(event, latest, table)}
         if table.game in games:
-            shown.update(table_dict(games[table.game]))
+            game = games[table.game]
+            shown.update(table_dict(game))
+            # who leads or won, as who sits at their seats now (a substitute's name)
+            sitting = shown["players"]
+            for key in ("leaders", "winners"):
+                shown[key] = [sitting[game.players.index(name)] for name in shown[key]]
         else:
             problem = problems.get(table.game, Problem(Said("not loaded yet")))
             shown["problem"] = str(problem)

@@ -89,10 +89,29 @@ def _event(obj: object, version: int, kind: str) -> bytes:
 Resolve = Callable[[], str]
 
 
+def sitters_of(game: Game) -> list[str] | None:
+    """Who sits at each seat of an event's game now (a substitute in the seat they took),
+    or None: not an event's game, or nobody was substituted at its table."""
+    if game.event is None:
+        return None
+    from callbreak_score.core.event import sitters
+    from callbreak_score.storage import events
+
+    try:
+        event = events.load(game.event.id)
+    except Refused:
+        return None
+    found = event.table_of(game.id)
+    if found is None or not any(sub.game == game.id for sub in event.subs):
+        return None
+    return sitters(event, *found)
+
+
 def entry_dict(game: Game) -> dict[str, object]:
     """The game as an entry page has it: show --json's object, and what a write needs:
     `changes` (the history's length, a write's `base`), `abandoned`, and `undo`, what
-    undo would take back in the interface's words (None: nothing)."""
+    undo would take back in the interface's words (None: nothing); for an event's game
+    with a substitute, `sitting`: who sits at each seat now."""
     from callbreak_score.core.history import abandoned, stacks
     from callbreak_score.views.export import to_dict
     from callbreak_score.views.historyview import change_words
@@ -106,6 +125,9 @@ def entry_dict(game: Game) -> dict[str, object]:
     told["changes"] = len(game.history)
     told["abandoned"] = gone
     told["undo"] = change_words(game, game.history[undoable[-1]]) if undoable else None
+    sitting = sitters_of(game)
+    if sitting is not None:
+        told["sitting"] = sitting
     return told
 
 

@@ -191,3 +191,23 @@ def test_one_server_an_event(home: Path) -> None:
         assert links()  # the first server's links still print
         server.stop()
     assert refused("event", "tables")
+
+
+def test_a_substitute_is_named_on_the_projector_and_the_phone(home: Path) -> None:
+    ok("event", "new", "Club", *PLAYERS, "--rounds", "2", "--games", "1")
+    ok("event", "next")
+    with Server("--event") as server:
+        found = links()
+        write(server, found[1], "bids", [1, 1, 1, 1], "table1-bids-1")
+        table = table_of(board(server), 1)
+        leaving = table["players"][1]
+        ok("event", "sub", "1", leaving, "Kim")
+        deadline = time.monotonic() + 5
+        while "Kim" not in table_of(board(server), 1)["players"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        shown = table_of(board(server), 1)
+        assert shown["players"][1] == "Kim" and leaving not in shown["players"]
+        after = write(server, found[1], "tricks", [4, 3, 3, 3], "table1-tricks-1")
+        assert after["sitting"][1] == "Kim" and after["players"][1] == leaving
+        server.stop()

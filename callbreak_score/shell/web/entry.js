@@ -16,6 +16,12 @@
   var page = Callbreak(WORDS);
   var $ = page.$, node = page.cell, clear = page.clear, say = page.say, digits = page.digits,
     listNames = page.listNames;
+
+  function sitting(shown) {
+    // who sits at each seat now: an event's substitute in the seat they took, else the
+    // game's players (their totals and results stay the seat's)
+    return shown.sitting || shown.players;
+  }
   var TRICKS = { 3: 17, 4: 13, 5: 10 };  // tricks in a round by players (RULES.md)
   var POLL_MS = 500;
   var RETRY_MS = 1500;  // between two tries of a write that did not get through
@@ -90,7 +96,7 @@
 
   function draw() {
     var now = step();
-    var players = game.players.join(" · ");
+    var players = (game.sitting || game.players).join(" · ");
     $("title").textContent = game.event  // an event's table: its number first
       ? say("table_title", { table: digits(game.event.table), players: players })
       : say("title", { players: players });
@@ -117,7 +123,7 @@
   function drawStep(now) {
     $("step").hidden = now === null;
     if (now === null) { return; }
-    var first = game.players[now.order[0]];
+    var first = sitting(game)[now.order[0]];
     $("ask").textContent = now.kind === "bids"
       ? say("deals", { number: digits(now.round), dealer: game.next.dealer, first: first })
       : say("tricks_of", { number: digits(now.round), first: first });
@@ -131,7 +137,7 @@
       var item = node("li");
       var button = node("button", null, "seat" + (seat === chosen ? " chosen" : ""));
       button.type = "button";
-      button.appendChild(node("span", game.players[seat], "name"));
+      button.appendChild(node("span", sitting(game)[seat], "name"));
       var value = all[seat] === undefined ? "–" : digits(all[seat]);
       if (now.kind === "tricks") {  // the bid beside the tricks, as the scoreboard shows them
         value = digits(game.rounds[now.round - 1].bids[seat]) + "/" + value;
@@ -149,7 +155,7 @@
     var over = tooMany(now, values(now));
     $("sum").textContent = now.kind === "bids" ? say("bid_sum", { sum: digits(sum) })
       : over ? say("too_many", { sum: digits(sum), total: total })
-        : last ? say("rest", { player: game.players[last.seat], won: digits(last.won),
+        : last ? say("rest", { player: sitting(game)[last.seat], won: digits(last.won),
           total: total }) : say("tricks_sum", { sum: digits(sum), total: total });
     $("sum").className = over ? "sum problem" : "sum";
     drawKeys(now);
@@ -201,7 +207,7 @@
       var row = body.insertRow();
       var lead = game.leaders.indexOf(game.players[seat]) >= 0;
       row.appendChild(node("td", digits(above + 1)));
-      row.appendChild(node("td", game.players[seat], lead ? "lead" : ""));
+      row.appendChild(node("td", sitting(game)[seat], lead ? "lead" : ""));
       row.appendChild(node("td", points(game.totals[seat]), "num"));
     });
   }
@@ -225,7 +231,7 @@
     var seats = was.order.filter(function (seat) { return mine[seat] !== undefined; });
     if (!seats.length) { return null; }
     var list = seats.map(function (seat) {
-      return before.players[seat] + " " + digits(mine[seat]);
+      return sitting(before)[seat] + " " + digits(mine[seat]);
     }).join(", ");
     var played = newer.rounds[was.round - 1];
     var entered = played && (was.kind === "bids" ? played.bids : played.tricks);
