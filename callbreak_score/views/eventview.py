@@ -76,11 +76,19 @@ def table_line(event: Event, table: Table, style: Style) -> str:
 def seat_label(table: Table, seat: int, subs: Sequence[Sub]) -> str:
     """A seat as the event shows it: 'Ram', or 'Ram (Sita from round 4)' once a
     substitute took it."""
-    label = table.players[seat]
+    # who sat from which round; a substitute replaced before playing a round (the same
+    # start: a sub taken back or corrected) never sat, and a return to whoever sat before
+    # is no change
+    sat = [(table.players[seat], 1)]
     for sub in subs:
         if sub.game == table.game and sub.seat == seat:
-            label = t("{name} ({sub} from round {round})", name=label, sub=sub.into,
-                      round=sub.start)
+            if sat[-1][1] == sub.start and len(sat) > 1:
+                sat.pop()
+            if sat[-1][0] != sub.into:
+                sat.append((sub.into, sub.start))
+    label = sat[0][0]
+    for name, start in sat[1:]:
+        label = t("{name} ({sub} from round {round})", name=label, sub=name, round=start)
     return label
 
 

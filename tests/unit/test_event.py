@@ -360,3 +360,19 @@ def test_after_a_final_with_a_substitute_the_ranks_run_on(how):
     ranks = [r.rank for r in rest if r.ranked]
     assert ranks == sorted(ranks) and min(ranks) == 5  # numbered on from the finalists
     assert all(not r.ranked for r in rest[len(ranks):])  # the unranked come last
+
+
+def test_a_substitute_taken_back_before_playing_never_sat():
+    from callbreak_score.views.eventview import seat_label
+
+    table = ev.Table(1, ("Q1", "Q4", "Q3", "Q2"), "261129-aaa")
+
+    def sub(out: str, into: str, start: int) -> ev.Sub:
+        return ev.Sub(1, 1, "261129-aaa", 1, out, into, start)
+
+    assert seat_label(table, 1, [sub("Q4", "Zo", 2)]) == "Q4 (Zo from round 2)"
+    assert seat_label(table, 1, [sub("Q4", "Zo", 2), sub("Zo", "Q4", 2)]) == "Q4"
+    assert seat_label(table, 1, [sub("Q4", "Zo", 2), sub("Zo", "Q4", 2),
+                                 sub("Q4", "Yu", 2)]) == "Q4 (Yu from round 2)"
+    assert seat_label(table, 1, [sub("Q4", "Zo", 2), sub("Zo", "Yu", 4)]) == (
+        "Q4 (Zo from round 2) (Yu from round 4)")

@@ -259,9 +259,12 @@
   }
 
   function showProblem(text) {
+    // serve answered, with why there is no game to enter (say, a table the latest game
+    // round does not have): connected, not "Connecting…"
     $("game").hidden = true;
     $("problem").textContent = say("problem", { problem: text });
     $("problem").hidden = false;
+    if (pending === null) { $("link").textContent = say("live"); }
   }
 
   function showData(data) {
