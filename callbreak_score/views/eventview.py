@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from callbreak_score.core.event import Event, Row, Seating, Sub, Table
-from callbreak_score.i18n import _, num, t
+from callbreak_score.i18n import _, num, t, tn
 
 from . import cells
 from .cells import Style, width, wrap
@@ -35,9 +35,10 @@ def decimal(value: Fraction) -> str:
 
 def started(event: Event, style: Style) -> str:
     """What `event new` says: the event, its players and what comes next."""
-    lines = wrap(t("Event {name} ({event}): {count} players, {games} game rounds.",
-                   name=event.name, event=event.id, count=len(event.players),
-                   games=event.games), style.width, "  ")
+    lines = wrap(tn("Event {name} ({event}): {players} players, {count} game round.",
+                    "Event {name} ({event}): {players} players, {count} game rounds.",
+                    event.games, name=event.name, event=event.id,
+                    players=len(event.players)), style.width, "  ")
     lines += wrap(_("Seat the first game round: callbreak event next"), style.width, "  ")
     return "\n".join(lines)
 
