@@ -187,14 +187,9 @@ def tables(event_id: str | None, qr: bool) -> None:
         link = f"{base}e/{keys.table_secret(key, table.number)}/"
         say(link, cut=False)
         if qr:
-            from .qr import qr_lines
+            from .qr import qr_text
 
-            lines = qr_lines(link, style.width)
-            from callbreak_score.i18n import _
-
-            say("\n".join(lines) if lines else _(
-                "The terminal is too narrow for the QR code; type the address above into "
-                "the phones instead."), cut=False)
+            say(qr_text(link, style), cut=False)
 
 
 def use(typed: str) -> None:

@@ -15,7 +15,7 @@ from callbreak_score.views import speech
 
 from .exits import complain
 from .live import View, Watcher
-from .qr import qr_lines
+from .qr import qr_text
 from .scoreboard import listen, serve_until_stopped
 
 ENTRY_SAID = N_("The second address enters the scores (the QR code, with --lan, is "
@@ -100,10 +100,7 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None,
         if entry_url is not None:
             print(entry_url, flush=True)
         if lan:
-            lines = qr_lines(entry_url or url, style.width)
-            print("\n".join(lines) if lines else wrapped(_(
-                "The terminal is too narrow for the QR code; type the address above into "
-                "the phones instead."), style))
+            print(qr_text(entry_url or url, style))
         followed = (t("It shows game {game}.", game=game_id) if game_id else
                     _("It shows the current game and follows 'callbreak new' and "
                       "'callbreak use'."))
@@ -171,10 +168,7 @@ def run_event(port: int, lan: bool, host: str | None) -> None:
     try:
         print(url, flush=True)
         if lan:
-            lines = qr_lines(url, style.width)
-            print("\n".join(lines) if lines else wrapped(_(
-                "The terminal is too narrow for the QR code; type the address above into "
-                "the phones instead."), style))
+            print(qr_text(url, style))
         reach = (_("Phones on the same network open it with the address or the QR code.")
                  if lan else _("Only this computer can open it; 'callbreak serve --event "
                                "--lan' puts it and the tables' links on the phones."))

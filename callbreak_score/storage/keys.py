@@ -48,7 +48,7 @@ def _read_key(path: str) -> bytes:
     try:
         data = store.read_bytes(path, 1024)
     except FileNotFoundError:
-        raise
+        raise  # no key yet: event_key makes one
     except OSError as error:
         raise store.folder_unreadable(path, error) from None
     try:

@@ -12,24 +12,10 @@ from pathlib import Path
 import pytest
 
 from callbreak_score.storage import events, store
-from tests.lib.helpers import snapshot
+from tests.lib.helpers import refused_unchanged
 from tests.lib.widths import FORTY, check_fits
 
 NINE = ("Asha", "Bimal", "Chet", "Dev", "Esha", "Farid", "Gita", "Hari", "Ila")
-
-
-def kept(home: Path) -> dict[str, str]:
-    return {k: v for k, v in snapshot(home).items() if not k.startswith("index.sqlite3")}
-
-
-def refused(cli, home: Path, *words: str) -> str:
-    """The command is refused in one line and changes no file."""
-    before = kept(home)
-    result = cli(*words, code=1)
-    assert kept(home) == before, words
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("callbreak: "), result.stderr
-    return lines[0]
 
 
 def tables(cli) -> list[dict]:
@@ -77,8 +63,8 @@ def test_an_evening(cli, home) -> None:
         assert line in Path(text).read_text()
     assert "table 1" in cli("show", seated[0]["game"]).stdout
     assert f"event {event_id}" in cli("show", seated[0]["game"]).stdout
-    assert "not over" in refused(cli, home, "event", "next")
-    assert "not over" in refused(cli, home, "event", "final")
+    assert "not over" in refused_unchanged(cli, home, "event", "next")
+    assert "not over" in refused_unchanged(cli, home, "event", "final")
     play_round(cli)
     rows = json.loads(cli("event", "standings", "--json").stdout)
     assert rows["event"] == event_id and rows["points"] == "placement"
@@ -92,14 +78,14 @@ def test_an_evening(cli, home) -> None:
     cli("event", "next")
     assert len(events.load(event_id).seatings) == 2
     play_round(cli)
-    assert "final" in refused(cli, home, "event", "next")
+    assert "final" in refused_unchanged(cli, home, "event", "next")
     cli("event", "final", "--top", "3")
     final = tables(cli)
     assert len(final) == 1 and len(final[0]["players"]) == 3
     play_table(cli, final[0]["game"], 3, top=2)
     rows = json.loads(cli("event", "standings", "--json").stdout)["standings"]
     assert rows[0]["name"] == final[0]["players"][2] and rows[0]["final"] == 1
-    assert "final" in refused(cli, home, "event", "final")
+    assert "final" in refused_unchanged(cli, home, "event", "final")
 
 
 def test_standings_total_points(cli) -> None:
@@ -123,18 +109,18 @@ def test_a_substitute_and_a_drop(cli, home) -> None:
     said = cli("event", "sub", "2", out, "Sita").stdout
     assert "Sita" in said and out in said
     assert f"{out} (Sita from round 1)" in cli("event", "show").stdout
-    assert "Sita" in refused(cli, home, "event", "sub", "1", tables(cli)[0]["players"][0],
+    assert "Sita" in refused_unchanged(cli, home, "event", "sub", "1", tables(cli)[0]["players"][0],
                              "Sita")
-    assert "does not sit" in refused(cli, home, "event", "sub", "1", "Nobody", "Ravi")
-    assert "table 3" in refused(cli, home, "event", "sub", "3", out, "Ravi")
+    assert "does not sit" in refused_unchanged(cli, home, "event", "sub", "1", "Nobody", "Ravi")
+    assert "table 3" in refused_unchanged(cli, home, "event", "sub", "3", out, "Ravi")
     play_round(cli)
     rows = {r["name"]: r for r in json.loads(cli("event", "standings", "--json").stdout)
             ["standings"]}
     assert rows["Sita"]["games"] == 1 and rows[out]["games"] == 0
     gone = next(p for p in NINE if p != out)
     cli("event", "drop", gone)
-    assert gone in refused(cli, home, "event", "drop", gone.lower())
-    assert "Zed" in refused(cli, home, "event", "drop", "Zed")
+    assert gone in refused_unchanged(cli, home, "event", "drop", gone.lower())
+    assert "Zed" in refused_unchanged(cli, home, "event", "drop", "Zed")
     cli("event", "next")
     seated = [p for t in tables(cli) for p in t["players"]]
     assert gone not in seated and "Sita" in seated and out in seated
@@ -154,16 +140,16 @@ def test_a_substitute_and_a_drop(cli, home) -> None:
     (("event", "show", "extra"), "extra"),
 ])
 def test_refusals(cli, home, words, said) -> None:
-    assert said in refused(cli, home, *words)
+    assert said in refused_unchanged(cli, home, *words)
 
 
 def test_refusals_of_a_started_event(cli, home) -> None:
     start(cli, games=1)
-    assert "drawn yet" in refused(cli, home, "event", "sub", "1", "Asha", "Sita")
-    assert "played yet" in refused(cli, home, "event", "final")
+    assert "drawn yet" in refused_unchanged(cli, home, "event", "sub", "1", "Asha", "Sita")
+    assert "played yet" in refused_unchanged(cli, home, "event", "final")
     cli("event", "next")
-    assert "3..5" in refused(cli, home, "event", "final", "--top", "6")
-    assert "not a table number" in refused(cli, home, "event", "sub", "x", "Asha", "Sita")
+    assert "3..5" in refused_unchanged(cli, home, "event", "final", "--top", "6")
+    assert "not a table number" in refused_unchanged(cli, home, "event", "sub", "x", "Asha", "Sita")
 
 
 def test_a_round_drawn_on_two_devices(cli, home) -> None:
@@ -227,7 +213,7 @@ def test_event_ids_resolve_by_a_unique_start(cli, home) -> None:
     cli("event", "new", "Other", *NINE)
     second = events.current_id()
     assert second != first and events.ids() == sorted([first, second])
-    assert "start of 2 events" in refused(cli, home, "event", "show", "--event", "261129")
+    assert "start of 2 events" in refused_unchanged(cli, home, "event", "show", "--event", "261129")
     assert first in cli("event", "show", "--event", first[7:]).stdout
 
 
@@ -259,12 +245,12 @@ def test_after_the_final_the_event_is_over(cli, home) -> None:
     cli("event", "next")
     play_round(cli)
     sitter = tables(cli)[0]["players"][0]
-    said = refused(cli, home, "event", "sub", "1", sitter, "Ila")
+    said = refused_unchanged(cli, home, "event", "sub", "1", sitter, "Ila")
     assert "has dropped out" in said and "event add Ila" in said
     cli("event", "final")
     for words in (("event", "final"), ("event", "next"), ("event", "drop", sitter),
                   ("event", "add", "Newcomer")):
-        assert "has had its final; it is over" in refused(cli, home, *words), words
+        assert "has had its final; it is over" in refused_unchanged(cli, home, *words), words
 
 
 def test_use_makes_an_older_event_current(cli, home) -> None:
@@ -274,9 +260,9 @@ def test_use_makes_an_older_event_current(cli, home) -> None:
     out = cli("event", "use", first[-3:]).stdout  # a unique end of the id will do
     assert f"Event {first} (Club night) is the current event." in out
     assert events.current_id() == first
-    said = refused(cli, home, "event", "use")
+    said = refused_unchanged(cli, home, "event", "use")
     assert "callbreak event use ID" in said
-    assert "no event 'zzz'" in refused(cli, home, "event", "use", "zzz")
+    assert "no event 'zzz'" in refused_unchanged(cli, home, "event", "use", "zzz")
 
 
 def test_show_an_earlier_round_and_its_seed(cli, home) -> None:
@@ -291,18 +277,18 @@ def test_show_an_earlier_round_and_its_seed(cli, home) -> None:
     assert f"Drawn from seed {seed}" in out
     latest = cli("event", "show").stdout
     assert not any(table["game"] in latest for table in first)
-    said = refused(cli, home, "event", "show", "--round", "9")
+    said = refused_unchanged(cli, home, "event", "show", "--round", "9")
     assert "game round 9 of Club night is not drawn; the rounds drawn are 1..2" in said
-    assert "--round" in refused(cli, home, "event", "standings", "--round", "1")
+    assert "--round" in refused_unchanged(cli, home, "event", "standings", "--round", "1")
 
 
 def test_a_final_before_the_last_game_round_needs_early(cli, home) -> None:
     start(cli, games=2)
     cli("event", "next")
     play_round(cli)
-    said = refused(cli, home, "event", "final")
+    said = refused_unchanged(cli, home, "event", "final")
     assert "only 1 of the 2 game rounds are played" in said and "--early" in said
-    assert "--early" in refused(cli, home, "event", "next", "--early")
+    assert "--early" in refused_unchanged(cli, home, "event", "next", "--early")
     cli("event", "final", "--early")
     assert events.load(events.current_id()).final is not None
 
@@ -312,4 +298,4 @@ def test_list_is_newest_first_and_an_empty_name_is_named(cli, home) -> None:
     listed = cli("event", "list").stdout
     assert [listed.index(event_id) for event_id in reversed(made)] == sorted(
         listed.index(event_id) for event_id in made)
-    assert "the event's name is empty" in refused(cli, home, "event", "new", " ", *NINE)
+    assert "the event's name is empty" in refused_unchanged(cli, home, "event", "new", " ", *NINE)

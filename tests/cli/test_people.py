@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from callbreak_score.core.people import Circle
 from callbreak_score.storage import people
-from tests.lib.helpers import SEED_004, snapshot
+from tests.lib.helpers import SEED_004, refused_unchanged, snapshot
 from tests.lib.playing import play
 
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
@@ -24,22 +23,6 @@ def persons(cli) -> dict[str, dict]:
     return {p["name"]: p for p in json.loads(cli("players", "--json").stdout)["players"]}
 
 
-def kept(home: Path) -> dict[str, str]:
-    """The files a refusal must leave byte-identical: all but the stats index, which is
-    derived from the games and brought up to date by any command that reads it."""
-    return {k: v for k, v in snapshot(home).items() if not k.startswith("index.sqlite3")}
-
-
-def refused(cli, home: Path, *words: str) -> str:
-    """The command is refused in one line and changes no file."""
-    before = kept(home)
-    result = cli(*words, code=1)
-    assert kept(home) == before, words
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("callbreak: "), result.stderr
-    return lines[0]
-
-
 # ---- abandoned games -----------------------------------------------------------------
 
 
@@ -51,7 +34,7 @@ def test_undo_right_after_new_abandons_the_game_and_undo_brings_it_back(cli, hom
     assert entry["abandoned"] and not entry["finished"]
     assert "abandoned" in cli("list").stdout
     assert "Abandoned" in cli("show").stdout
-    said = refused(cli, home, "bid", "1", "2", "3", "4")
+    said = refused_unchanged(cli, home, "bid", "1", "2", "3", "4")
     assert "abandoned" in said and "callbreak undo" in said
     assert "Took back the abandoning of the game." in cli("undo").stdout
     assert not listed(cli)[0]["abandoned"]
@@ -64,7 +47,7 @@ def test_undo_after_a_change_taken_back_still_says_nothing_to_undo(cli, home) ->
     cli("new", *PLAYERS)
     cli("bid", "1", "2", "3", "4")
     cli("undo")
-    assert "nothing to undo" in refused(cli, home, "undo")
+    assert "nothing to undo" in refused_unchanged(cli, home, "undo")
 
 
 def test_abandon_keeps_the_game_listed_and_is_undone(cli, home) -> None:
@@ -73,9 +56,9 @@ def test_abandon_keeps_the_game_listed_and_is_undone(cli, home) -> None:
     cli("tricks", *map(str, SEED_004[0][1]))
     game = listed(cli)[0]["id"]
     assert f"Abandoned game {game}" in cli("abandon").stdout
-    assert "already abandoned" in refused(cli, home, "abandon")
-    assert "abandoned" in refused(cli, home, "tricks", "1", "2", "3", "4")
-    assert "abandoned" in refused(cli, home, "finish")
+    assert "already abandoned" in refused_unchanged(cli, home, "abandon")
+    assert "abandoned" in refused_unchanged(cli, home, "tricks", "1", "2", "3", "4")
+    assert "abandoned" in refused_unchanged(cli, home, "finish")
     assert listed(cli)[0]["abandoned"] and listed(cli)[0]["rounds_played"] == 1
     cli("undo")
     assert not listed(cli)[0]["abandoned"]
@@ -90,7 +73,7 @@ def test_abandon_takes_a_game_id_and_refuses_an_unknown_one(cli, home) -> None:
     cli("abandon", first)
     states = {e["id"]: e["abandoned"] for e in listed(cli)}
     assert states[first] and sum(states.values()) == 1
-    assert "no game" in refused(cli, home, "abandon", "261129-9")
+    assert "no game" in refused_unchanged(cli, home, "abandon", "261129-9")
 
 
 def test_play_starts_a_new_game_when_the_current_one_is_abandoned(cli) -> None:
@@ -116,7 +99,7 @@ def test_delete_moves_a_game_to_the_trash_and_restore_brings_it_back(cli, home) 
     assert listed(cli) == []
     assert not (home / "current").exists()  # it was the current game
     assert (home / "trash" / f"{game}.json").read_bytes() == kept
-    assert "no game" in refused(cli, home, "delete", game)
+    assert "no game" in refused_unchanged(cli, home, "delete", game)
     assert "back from the trash" in cli("restore", game).stdout
     assert (home / "games" / game[:4] / f"{game}.json").read_bytes() == kept
     assert not (home / "trash" / f"{game}.json").exists()
@@ -136,7 +119,7 @@ def test_restore_never_replaces_a_game_that_is_back(cli, home) -> None:
     cli("delete", game)
     path = home / "games" / game[:4] / f"{game}.json"
     path.write_bytes((home / "trash" / f"{game}.json").read_bytes())  # put back by hand
-    assert "both in the trash and among the games" in refused(cli, home, "restore", game)
+    assert "both in the trash and among the games" in refused_unchanged(cli, home, "restore", game)
 
 
 # ---- players as people -----------------------------------------------------------------
@@ -166,7 +149,7 @@ def test_merge_makes_two_names_one_person_and_undo_takes_it_back(cli, home) -> N
     assert "Ram" in cli("players").stdout and "as Ram" in cli("players").stdout
     # the games keep the names as played
     assert json.loads(cli("show", "--json").stdout)["players"][0] == "राम"
-    assert "already one person" in refused(cli, home, "player", "merge", "राम", "ram")
+    assert "already one person" in refused_unchanged(cli, home, "player", "merge", "राम", "ram")
     assert "Took back the merging of राम into Ram." in cli("undo").stdout
     assert persons(cli)["राम"]["games"] == 1
     assert "Put back the merging" in cli("redo").stdout
@@ -179,12 +162,14 @@ def test_rename_follows_the_person_under_every_name(cli, home) -> None:
     cli("player", "rename", "राम", "Ram Bahadur")
     found = persons(cli)
     assert "Ram" not in found and found["Ram Bahadur"]["games"] == 3
-    assert "another player's name" in refused(cli, home, "player", "rename", "Sita", "Gita")
-    assert "already called so" in refused(cli, home, "player", "rename", "Ram",
-                                          "Ram Bahadur")
-    assert "no player named" in refused(cli, home, "player", "rename", "Nobody", "X")
-    assert "would read as a number" in refused(cli, home, "player", "rename", "Sita", "12")
-    assert "empty" in refused(cli, home, "player", "rename", "Sita", " ")
+    assert "another player's name" in refused_unchanged(cli, home, "player", "rename", "Sita",
+                                                        "Gita")
+    assert "already called so" in refused_unchanged(cli, home, "player", "rename", "Ram",
+                                                    "Ram Bahadur")
+    assert "no player named" in refused_unchanged(cli, home, "player", "rename", "Nobody", "X")
+    assert "would read as a number" in refused_unchanged(cli, home, "player", "rename", "Sita",
+                                                         "12")
+    assert "empty" in refused_unchanged(cli, home, "player", "rename", "Sita", " ")
     assert cli("player", "frobnicate", "Sita", "X", code=2).exit_code == 2
     cli("player", "rename", "sita", "Sita Devi")  # any case of a name as played
     assert persons(cli)["Sita Devi"]["games"] == 3
@@ -225,7 +210,7 @@ def test_a_damaged_people_entry_is_named_not_a_crash(cli, home) -> None:
     cli("player", "merge", "Ram", "राम")
     entry = next((home / "people").iterdir())
     entry.write_text("{not json", encoding="utf-8")
-    said = refused(cli, home, "players")
+    said = refused_unchanged(cli, home, "players")
     assert entry.name in said and "people entry" in said
 
 
@@ -286,11 +271,11 @@ def test_news_completion_offers_people_by_the_name_they_are_shown_by(cli) -> Non
 def test_two_names_that_played_together_are_never_made_one_person(cli, home) -> None:
     cli("new", "Hari", "Shyam", "Gita", "Sita")
     game = listed(cli)[0]["id"]
-    said = refused(cli, home, "player", "merge", "Hari", "Shyam")
+    said = refused_unchanged(cli, home, "player", "merge", "Hari", "Shyam")
     assert f"played in the same game {game}" in said
     cli("new", "Mohan", "Ravi", "Gita", "Sita")
     cli("player", "merge", "Hari", "Mohan")  # never at one table: may be one person
-    assert "same game" in refused(cli, home, "player", "merge", "Mohan", "Shyam")
+    assert "same game" in refused_unchanged(cli, home, "player", "merge", "Mohan", "Shyam")
 
 
 def test_players_names_two_people_joined_by_renames_made_apart(cli, home) -> None:
@@ -341,7 +326,7 @@ def test_undo_and_redo_walk_back_and_forth_across_games_and_people(cli, clock) -
 @pytest.mark.parametrize("command", [["stats"], ["ratings"], ["settle", "--stake", "10"]])
 def test_an_until_before_the_since_is_refused(cli, home, command) -> None:
     cli("new", *PLAYERS)
-    said = refused(cli, home, *command, "--since", "2026-12-05", "--until", "2026-12-01")
+    said = refused_unchanged(cli, home, *command, "--since", "2026-12-05", "--until", "2026-12-01")
     assert "comes before --since" in said
 
 

@@ -40,3 +40,19 @@ legal_round = st.tuples(
         lambda seats: tuple(seats.count(s) for s in range(4))),
 )
 
+
+def kept(home: Path) -> dict[str, str]:
+    """The files a refusal must leave byte-identical: all but the stats index, which is
+    derived from the games and brought up to date by any command that reads it."""
+    return {k: v for k, v in snapshot(home).items() if not k.startswith("index.sqlite3")}
+
+
+def refused_unchanged(cli, home: Path, *words: str) -> str:
+    """The command (through the `cli` fixture) is refused in one line and changes no
+    file: that line."""
+    before = kept(home)
+    result = cli(*words, code=1)
+    assert kept(home) == before, words
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("callbreak: "), result.stderr
+    return lines[0]

@@ -25,9 +25,10 @@ def run(*words: str, timeout: float = 30) -> subprocess.CompletedProcess:
     )
 
 
-def ok(*words: str) -> None:
+def ok(*words: str) -> subprocess.CompletedProcess:
     done = run(*words)
     assert done.returncode == 0, done.stderr
+    return done
 
 
 PROBE = """

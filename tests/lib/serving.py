@@ -13,7 +13,7 @@ import time
 from typing import IO
 from urllib.parse import urlsplit
 
-from tests.lib.processes import callbreak_command, run
+from tests.lib.processes import callbreak_command, ok, run
 
 START_TIMEOUT = 15.0
 
@@ -171,3 +171,15 @@ class Events:
 def new_game(*players: str) -> None:
     done = run("new", *(players or ("Asha", "Bimal", "Tulsi", "Ram")))
     assert done.returncode == 0, done.stderr
+
+
+def event_links() -> dict[int, str]:
+    """Each table's entry link of the current event, as `event tables` prints it."""
+    lines = ok("event", "tables").stdout.splitlines()
+    return {int(line.split()[1]): next(x for x in lines[at + 1:] if x.startswith("http://"))
+            for at, line in enumerate(lines) if line.startswith("Table ")}
+
+
+def path_of(link: str) -> str:
+    """The path of a link: what Server.get takes."""
+    return "/" + link.split("/", 3)[3]

@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from callbreak_score.shell.live import Watcher
+from callbreak_score.shell.qr import qr_lines
 from callbreak_score.shell.scoreboard import ROUTES, TIMEOUT, route
-from callbreak_score.shell.serve import qr_lines
 from callbreak_score.storage import store
 from tests.lib.helpers import REPO
 from tests.lib.languages import LANGS, in_script

@@ -11,14 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.lib.processes import run
-from tests.lib.serving import Events, Server
-
-
-def ok(*words: str):
-    done = run(*words)
-    assert done.returncode == 0, done.stderr
-    return done
+from tests.lib.processes import ok, run
+from tests.lib.serving import Events, Server, event_links, path_of
 
 
 def refused(*words: str):
@@ -30,21 +24,6 @@ def refused(*words: str):
 
 
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram", "Sita", "Gita", "Hari", "Maya")
-
-
-def links() -> dict[int, str]:
-    """Each table's entry link, as `event tables` prints it."""
-    lines = ok("event", "tables").stdout.splitlines()
-    found = {}
-    for at, line in enumerate(lines):
-        if line.startswith("Table "):
-            number = int(line.split()[1])
-            found[number] = next(x for x in lines[at + 1:] if x.startswith("http://"))
-    return found
-
-
-def path_of(link: str) -> str:
-    return "/" + link.split("/", 3)[3]
 
 
 def write(server: Server, link: str, kind: str, values: list[int], nonce: str) -> dict:
@@ -77,7 +56,7 @@ def test_the_board_follows_every_table_and_each_link_writes_to_its_own(home: Pat
         assert seen["event"]["name"] == "Club" and seen["event"]["round"] == 1
         assert [t["table"] for t in seen["tables"]] == [1, 2]
         assert all(t["next"] == {"round": 1, "step": "bids"} for t in seen["tables"])
-        found = links()
+        found = event_links()
         assert sorted(found) == [1, 2] and found[1] != found[2]
         secret = path_of(found[1]).split("/")[2]
         assert len(secret) >= 22  # at least 128 bits
@@ -110,7 +89,7 @@ def test_the_board_follows_every_table_and_each_link_writes_to_its_own(home: Pat
         kind, shown = stream.next()
         while shown["event"]["round"] != 2:
             kind, shown = stream.next()
-        assert links() == found  # a table keeps its link from one game round to the next
+        assert event_links() == found  # a table keeps its link from one game round to the next
         new_games = {t["table"]: t["game"] for t in shown["tables"]}
         assert set(new_games.values()).isdisjoint(t["game"] for t in seen["tables"])
         after = write(server, found[1], "bids", [2, 2, 2, 2], "table1-bids-2")
@@ -133,7 +112,7 @@ def test_the_event_key_stays_on_this_device(home: Path) -> None:
     ok("event", "new", "Club", *PLAYERS)
     ok("event", "next")
     with Server("--event") as server:
-        links()
+        event_links()
         server.stop()
     keys = list((home / "keys").iterdir())
     assert len(keys) == 1 and stat.S_IMODE(keys[0].stat().st_mode) == 0o600
@@ -161,7 +140,7 @@ def test_after_the_final_the_other_tables_links_say_so(home: Path) -> None:
     ok("event", "new", "Club", *PLAYERS, "--rounds", "1", "--games", "1")
     ok("event", "next")
     with Server("--event") as server:
-        found = links()
+        found = event_links()
         for table, values in ((1, [1, 1, 1, 1]), (2, [1, 1, 1, 1])):
             write(server, found[table], "bids", values, f"table{table}-bids-1")
             write(server, found[table], "tricks", [4, 3, 3, 3], f"table{table}-tricks-1")
@@ -188,7 +167,7 @@ def test_one_server_an_event(home: Path) -> None:
     with Server("--event") as server:
         said = refused("serve", "--port", "0", "--event").stderr
         assert f"is already served at {server.url}" in said
-        assert links()  # the first server's links still print
+        assert event_links()  # the first server's links still print
         server.stop()
     assert refused("event", "tables")
 
@@ -197,7 +176,7 @@ def test_a_substitute_is_named_on_the_projector_and_the_phone(home: Path) -> Non
     ok("event", "new", "Club", *PLAYERS, "--rounds", "2", "--games", "1")
     ok("event", "next")
     with Server("--event") as server:
-        found = links()
+        found = event_links()
         write(server, found[1], "bids", [1, 1, 1, 1], "table1-bids-1")
         table = table_of(board(server), 1)
         leaving = table["players"][1]

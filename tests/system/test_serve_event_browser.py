@@ -14,8 +14,8 @@ import pytest
 
 from tests.lib.browser import LOSE_AN_ANSWER, Browser, fits
 from tests.lib.helpers import REPO
-from tests.lib.processes import run
-from tests.lib.serving import Server
+from tests.lib.processes import ok
+from tests.lib.serving import Server, event_links
 
 pytestmark = pytest.mark.slow  # three real browsers
 
@@ -23,17 +23,6 @@ SHOTS = Path(os.environ.get("CALLBREAK_SCREENSHOTS", REPO / "build" / "screensho
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram", "Sita", "Gita", "Hari", "Maya")
 TABLE_TEXT = "return Array.from(document.querySelectorAll('#tables .table'), t => t.textContent)"
 
-
-def ok(*words: str):
-    done = run(*words)
-    assert done.returncode == 0, done.stderr
-    return done
-
-
-def links() -> dict[int, str]:
-    lines = ok("event", "tables").stdout.splitlines()
-    return {int(line.split()[1]): next(x for x in lines[at + 1:] if x.startswith("http://"))
-            for at, line in enumerate(lines) if line.startswith("Table ")}
 
 
 def game_of(server: Server, table: int) -> dict:
@@ -63,7 +52,7 @@ def test_two_phones_enter_and_the_projector_follows_both(home: Path, browser) ->
     ok("event", "new", "Dashain", *PLAYERS, "--rounds", "1", "--games", "2")
     ok("event", "next")
     with Server("--event") as server:
-        found = links()
+        found = event_links()
         projector = browser
         projector.viewport(1280, 800, mobile=False)
         projector.open(server.url)

@@ -68,18 +68,8 @@
   }
 
   function drawStandings(game) {
-    var body = $("standings").tBodies[0];
-    clear(body);
-    var seats = game.players.map(function (_, seat) { return seat; });
-    seats.sort(function (a, b) { return game.totals[b] - game.totals[a] || a - b; });
-    seats.forEach(function (seat) {
-      var above = game.totals.filter(function (t) { return t > game.totals[seat]; }).length;
-      var row = body.insertRow();
-      var lead = game.leaders.indexOf(game.players[seat]) >= 0;
-      row.appendChild(cell("td", digits(above + 1)));
-      row.appendChild(cell("td", game.players[seat], lead ? "lead" : ""));
-      row.appendChild(cell("td", points(game, game.totals[seat]), "num"));
-    });
+    page.standings($("standings").tBodies[0], game, game.players,
+      function (total) { return points(game, total); });
   }
 
   function drawCard(game) {

@@ -44,6 +44,22 @@ function Callbreak(WORDS) {
     return data.said !== undefined ? data.said : data.problem;
   }
 
+  function standings(body, game, names, shown) {
+    // a game's standings into a table body: place (shared by equal totals), the name of
+    // each seat (`names`, in seat order), its total as `shown` writes it; the leaders bold
+    clear(body);
+    var seats = game.players.map(function (_, seat) { return seat; });
+    seats.sort(function (a, b) { return game.totals[b] - game.totals[a] || a - b; });
+    seats.forEach(function (seat) {
+      var above = game.totals.filter(function (t) { return t > game.totals[seat]; }).length;
+      var row = body.insertRow();
+      var lead = game.leaders.indexOf(game.players[seat]) >= 0;
+      row.appendChild(cell("td", digits(above + 1)));
+      row.appendChild(cell("td", names[seat], lead ? "lead" : ""));
+      row.appendChild(cell("td", shown(game.totals[seat]), "num"));
+    });
+  }
+
   function now() {
     // the time as the browser writes it in the language, then in the language's digits
     return WORDS.lang === "en" ? new Date().toLocaleTimeString()
@@ -90,5 +106,5 @@ function Callbreak(WORDS) {
   }
 
   return { $: $, cell: cell, clear: clear, say: say, digits: digits, listNames: listNames,
-    told: told, now: now, follow: follow };
+    told: told, standings: standings, now: now, follow: follow };
 }

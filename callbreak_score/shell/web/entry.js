@@ -198,18 +198,7 @@
   }
 
   function drawStandings() {
-    var body = $("standings").tBodies[0];
-    clear(body);
-    var seats = game.players.map(function (_, seat) { return seat; });
-    seats.sort(function (a, b) { return game.totals[b] - game.totals[a] || a - b; });
-    seats.forEach(function (seat) {
-      var above = game.totals.filter(function (t) { return t > game.totals[seat]; }).length;
-      var row = body.insertRow();
-      var lead = game.leaders.indexOf(game.players[seat]) >= 0;
-      row.appendChild(node("td", digits(above + 1)));
-      row.appendChild(node("td", sitting(game)[seat], lead ? "lead" : ""));
-      row.appendChild(node("td", points(game.totals[seat]), "num"));
-    });
+    page.standings($("standings").tBodies[0], game, sitting(game), points);
   }
 
   function showSaid(text, bad) {
