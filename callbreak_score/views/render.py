@@ -98,19 +98,31 @@ def scorecard(game: Game, style: Style) -> str:
     return cells.fit("\n".join(lines), style.width) + "\n"
 
 
-def _outcome(game: Game, style: Style, played: Round, seat: int,
-             scores: tuple[int, ...] | None) -> tuple[str, str, str]:
-    """(bid/tricks with its mark, the score, the colour) of one player's round: b5 for a
-    blind bid, '-' for the tricks of a round awarded unplayed, '!' for a penalty."""
+def outcome(game: Game, played: Round, seat: int,
+            scores: tuple[int, ...] | None) -> tuple[str, str, str, str]:
+    """(bid, tricks, how, score) of one player's round, as every scorecard writes them: b5
+    for a blind bid, '-' for the tricks of a round awarded unplayed; `how` is made, broken,
+    penalty or pending (tricks and score '' until the tricks are in)."""
     bid = played.bids[seat]
     said = f"b{num(bid)}" if played.is_blind(seat) else num(bid)
     penalty = played.has_penalty(seat)
     if scores is None:
-        return f"{said}/{style.pending}" + (" !" if penalty else ""), "", ""
+        return said, "", "penalty" if penalty else "pending", ""
     won = "-" if played.tricks is None else num(played.tricks[seat])
-    good = (played.tricks is None or made(game.rules, bid, played.tricks[seat])) and not penalty
-    mark = "!" if penalty else style.made if good else style.broken
-    return f"{said}/{won} {mark}", num(points(game.rules, scores[seat])), GREEN if good else RED
+    good = played.tricks is None or made(game.rules, bid, played.tricks[seat])
+    how = "penalty" if penalty else "made" if good else "broken"
+    return said, won, how, num(points(game.rules, scores[seat]))
+
+
+def _outcome(game: Game, style: Style, played: Round, seat: int,
+             scores: tuple[int, ...] | None) -> tuple[str, str, str]:
+    """(bid/tricks with its mark, the score, the colour) of one player's round, '!' marking
+    a penalty."""
+    said, won, how, score = outcome(game, played, seat, scores)
+    if how in ("pending", "penalty") and scores is None:
+        return f"{said}/{style.pending}" + (" !" if how == "penalty" else ""), "", ""
+    mark = {"penalty": "!", "made": style.made, "broken": style.broken}[how]
+    return f"{said}/{won} {mark}", score, GREEN if how == "made" else RED
 
 
 def _cell(game: Game, style: Style, played: Round, seat: int,

@@ -1,0 +1,454 @@
+"""The share card: a game laid out as a picture 1080 px wide (the width messaging apps
+keep): the title, the verdict, the standings, the running-total chart with its legend and
+the scorecard with ✓/✗. Only positions, texts and shapes: cardsvg.py writes them as SVG
+text a browser shapes, cardpng.py draws them with Pillow. Both get the same layout, measured
+with the bundled fonts' own widths (glyphs.py), so nothing here needs a drawing library.
+
+How players are told apart, here and in the terminal's chart (chartview.py): a colour from
+the Okabe-Ito palette, which readers with any common colour blindness tell apart, AND a
+marker shape of its own; overlapping lines are drawn a few pixels apart and their markers
+side by side, so no player's line hides behind another's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from callbreak_score.core.game import Game
+from callbreak_score.core.rules import end_words
+from callbreak_score.core.scoring import points, round_scores, running_totals
+from callbreak_score.i18n import _, num, t
+
+from . import glyphs, speech
+
+WIDTH, EDGE = 1080, 48  # the card's width and its margin
+INK, SOFT, RULE, BAND, PAPER = "#1f2328", "#59636e", "#d0d7de", "#f3f5f8", "#ffffff"
+MADE, BROKEN, STAR = "#0068a8", "#c24a00", "#e69f00"  # blue ✓ and vermilion ✗: any eye
+# Okabe-Ito: blue, vermilion, bluish green, reddish purple, orange, sky blue
+COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+SHAPES = ("circle", "square", "triangle", "diamond", "plus", "down")  # chartview's ●■▲◆✚▼
+
+
+def colour(seat: int) -> str:
+    return COLOURS[seat % len(COLOURS)]
+
+
+def shape(seat: int) -> str:
+    return SHAPES[seat % len(SHAPES)]
+
+
+class Text:
+    """A line of text; y is its baseline; anchor: start, middle or end (of x)."""
+
+    __slots__ = ("x", "y", "text", "size", "bold", "fill", "anchor")
+
+    def __init__(self, x: float, y: float, text: str, size: float, bold: bool = False,
+                 fill: str = INK, anchor: str = "start") -> None:
+        self.x, self.y, self.text, self.size = x, y, text, size
+        self.bold, self.fill, self.anchor = bold, fill, anchor
+
+    def left(self) -> float:
+        """Where the text starts, whatever its anchor."""
+        wide = glyphs.measure(self.text, self.size, self.bold)
+        return self.x - {"start": 0, "middle": wide / 2, "end": wide}[self.anchor]
+
+
+class Shape:
+    """A marker centred on (x, y), `size` across: circle, square, triangle, diamond, plus,
+    down (a triangle pointing down), check, cross or star."""
+
+    __slots__ = ("kind", "x", "y", "size", "fill", "outline")
+
+    def __init__(self, kind: str, x: float, y: float, size: float, fill: str,
+                 outline: str | None = None) -> None:
+        self.kind, self.x, self.y, self.size, self.fill = kind, x, y, size, fill
+        self.outline = outline
+
+
+class Rect:
+    __slots__ = ("x", "y", "w", "h", "fill")
+
+    def __init__(self, x: float, y: float, w: float, h: float, fill: str) -> None:
+        self.x, self.y, self.w, self.h, self.fill = x, y, w, h, fill
+
+
+class Line:
+    """A polyline of (x, y) points."""
+
+    __slots__ = ("points", "stroke", "width")
+
+    def __init__(self, points: list[tuple[float, float]], stroke: str, width: float) -> None:
+        self.points, self.stroke, self.width = points, stroke, width
+
+
+class Card:
+    def __init__(self, width: float, lang: str, title: str) -> None:
+        self.width, self.height, self.lang, self.title = width, 0.0, lang, title
+        self.items: list[Text | Shape | Rect | Line] = []
+
+    def add(self, item: Text | Shape | Rect | Line) -> None:
+        self.items.append(item)
+
+    def texts(self) -> list[Text]:
+        return [item for item in self.items if isinstance(item, Text)]
+
+
+def points_of(shape_kind: str, x: float, y: float, size: float) -> list[tuple[float, float]]:
+    """The outline of a polygon marker (every shape but the circle, check and cross)."""
+    r = size / 2
+    if shape_kind == "square":
+        r *= 0.88
+        return [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]
+    if shape_kind == "triangle":
+        return [(x, y - r * 1.1), (x + r * 1.05, y + r * 0.8), (x - r * 1.05, y + r * 0.8)]
+    if shape_kind == "down":
+        return [(x, y + r * 1.1), (x + r * 1.05, y - r * 0.8), (x - r * 1.05, y - r * 0.8)]
+    if shape_kind == "diamond":
+        r *= 1.15
+        return [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+    if shape_kind == "plus":
+        a, b = r, r * 0.36
+        return [(x - b, y - a), (x + b, y - a), (x + b, y - b), (x + a, y - b), (x + a, y + b),
+                (x + b, y + b), (x + b, y + a), (x - b, y + a), (x - b, y + b), (x - a, y + b),
+                (x - a, y - b), (x - b, y - b)]
+    if shape_kind == "star":
+        import math
+
+        out = []
+        for i in range(10):
+            radius = r * 1.1 if i % 2 == 0 else r * 0.46
+            angle = math.pi * (i / 5 - 0.5)
+            out.append((x + radius * math.cos(angle), y + radius * math.sin(angle) + r * 0.08))
+        return out
+    raise ValueError(shape_kind)
+
+
+def strokes_of(kind: str, x: float, y: float, size: float) -> list[list[tuple[float, float]]]:
+    """The strokes of a check or a cross (each a polyline), `size` across."""
+    r = size / 2
+    if kind == "check":
+        return [[(x - r, y), (x - r * 0.3, y + r * 0.7), (x + r, y - r * 0.8)]]
+    return [[(x - r * 0.75, y - r * 0.75), (x + r * 0.75, y + r * 0.75)],
+            [(x - r * 0.75, y + r * 0.75), (x + r * 0.75, y - r * 0.75)]]
+
+
+# -- text that fits -----------------------------------------------------------------------
+
+def _clusters(text: str) -> list[str]:
+    """The text in pieces never cut inside a letter: a vowel sign, a virama's conjunct or a
+    joiner stays with what it follows."""
+    import unicodedata
+
+    out: list[str] = []
+    for char in text:
+        joined = out and (unicodedata.category(char).startswith("M") or char in glyphs.JOINERS
+                          or out[-1][-1] in "\u094d\u09cd" + glyphs.JOINERS)
+        if joined:
+            out[-1] += char
+        else:
+            out.append(char)
+    return out
+
+
+def lines_of(text: str, size: float, room: float, bold: bool = False,
+             most: int | None = None) -> list[str]:
+    """The text broken at spaces into lines at most `room` px wide (a word too long is cut
+    between letters); with `most`, the last line kept ends in '…' when more was left."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        tried = f"{line} {word}" if line else word
+        if glyphs.measure(tried, size, bold) <= room:
+            line = tried
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for piece in _clusters(word):
+            if line and glyphs.measure(line + piece, size, bold) > room:
+                lines.append(line)
+                line = ""
+            line += piece
+    lines.append(line)
+    if most is not None and len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = _ellipsis(lines[-1], size, room, bold)
+    return lines
+
+
+def _ellipsis(text: str, size: float, room: float, bold: bool) -> str:
+    pieces = _clusters(text.rstrip())
+    while pieces and glyphs.measure("".join(pieces) + "…", size, bold) > room:
+        pieces.pop()
+    return "".join(pieces).rstrip() + "…"
+
+
+def one_line(text: str, size: float, room: float, bold: bool = False) -> str:
+    """The text as it is when it fits `room`, else cut short with '…'."""
+    if glyphs.measure(text, size, bold) <= room:
+        return text
+    return _ellipsis(text, size, room, bold)
+
+
+def leading(size: float) -> float:
+    """A line's height: room above for Devanagari's vowel signs, below for its conjuncts."""
+    return round(size * 1.5)
+
+
+def baseline(top: float, size: float) -> float:
+    return top + round(size * 1.08)
+
+
+# -- the card ----------------------------------------------------------------------------
+
+def layout(game: Game) -> Card:
+    """The whole card, top to bottom."""
+    from callbreak_score.i18n import language
+
+    from .shareview import _verdict as verdict
+    from .shareview import places
+
+    card = Card(WIDTH, language(), t("Call Break game {game}", game=game.id))
+    room = WIDTH - 2 * EDGE
+    y = EDGE
+    y = _paragraph(card, t("Call Break, {date}", date=num(game.created[:10])), y, 46, True)
+    y = _paragraph(card, t("{preset}, {ends}, game {game}", preset=game.rules.preset,
+                           ends=speech.said(end_words(game.rules)), game=game.id),
+                   y, 28, False, SOFT)
+    y += 14
+    y = _paragraph(card, verdict(game), y, 36, True)
+    y += 18
+    y = _standings(card, game, places(game), y, room)
+    y += 28
+    y = chart(card, game, EDGE, y, room)
+    y += 36
+    y = _scorecard(card, game, y, room)
+    card.height = y + EDGE
+    card.items.insert(0, Rect(0, 0, card.width, card.height, PAPER))
+    return card
+
+
+def _paragraph(card: Card, text: str, y: float, size: float, bold: bool,
+               fill: str = INK) -> float:
+    """The text in lines across the card; a ✓ or ✗ in it drawn as the scorecard's marks."""
+    for line in lines_of(text, size, card.width - 2 * EDGE, bold):
+        x, first = EDGE, baseline(y, size)
+        for piece in re.split("([✓✗])", line):
+            if piece in ("✓", "✗"):
+                kind = "check" if piece == "✓" else "cross"
+                card.add(Shape(kind, x + size * 0.45, first - size * 0.36, size * 0.7,
+                               MADE if kind == "check" else BROKEN))
+                x += size * 0.9
+            elif piece:
+                card.add(Text(x, first, piece, size, bold, fill))
+                x += glyphs.measure(piece, size, bold)
+        y += leading(size)
+    return y
+
+
+def _standings(card: Card, game: Game, placed: list[tuple[int, int]], y: float,
+               room: float) -> float:
+    """Place, marker, name (wrapped), total; the winners starred."""
+    size = 34
+    top = set(game.winners() if game.finished else game.leaders())
+    totals = [num(points(game.rules, v)) for v in game.totals()]
+    number_w = max(glyphs.measure(f"{num(p)}.", size) for p, _ in placed)
+    total_w = max(glyphs.measure(v, size, True) for v in totals)
+    name_x = EDGE + number_w + 14 + 36
+    name_room = EDGE + room - total_w - 24 - 40 - name_x
+    for place, seat in placed:
+        lines = lines_of(game.players[seat], size, name_room, seat in top)
+        height = leading(size) * len(lines) + 10
+        if place % 2 == 1:
+            card.add(Rect(EDGE - 12, y, room + 24, height, BAND))
+        first = baseline(y + 5, size)
+        card.add(Text(EDGE + number_w, first, f"{num(place)}.", size, False, SOFT, "end"))
+        card.add(Shape(shape(seat), EDGE + number_w + 32, first - size * 0.34, 26,
+                       colour(seat), PAPER))
+        for at, line in enumerate(lines):
+            card.add(Text(name_x, first + at * leading(size), line, size, seat in top))
+        if seat in top:
+            card.add(Shape("star", EDGE + room - total_w - 34, first - size * 0.36, 30, STAR))
+        card.add(Text(EDGE + room, first, totals[seat], size, True, INK, "end"))
+        y += height
+    return y
+
+
+def _ticks(low: int, high: int, unit: int) -> list[int]:
+    """Round values (whole points) from below `low` to above `high`, about five."""
+    span = max(1, (high - low) / unit)
+    step = 1
+    for scale in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000):
+        step = scale
+        if span / scale <= 6:
+            break
+    step *= unit
+    first = -(-low // step) * step if low % step == 0 else (low // step) * step
+    last = -(-high // step) * step
+    return list(range(first, last + 1, step))
+
+
+def chart(card: Card, game: Game, x: float, y: float, room: float,
+          height: float = 430) -> float:
+    """The running totals: an axis of whole points, one line and marker shape per player
+    (winners drawn last), the legend below with each final total. Returns the bottom."""
+    rules = game.rules
+    series = [tuple(0 for _ in game.players), *running_totals(rules, game.rounds)]
+    size = 24
+    if len(series) == 1:
+        return _paragraph(card, _("No round is complete yet: nothing to chart."), y, size,
+                          False, SOFT)
+    ticks = _ticks(min(min(s) for s in series), max(max(s) for s in series), rules.unit)
+    labels = [num(points(rules, v)) for v in ticks]
+    gutter = max(glyphs.measure(label, size) for label in labels) + 14
+    left, right = x + gutter, x + room - 12
+    top, bottom = y + 14, y + 14 + height
+    low, high = ticks[0], ticks[-1]
+
+    def y_of(value: float) -> float:
+        return bottom - (value - low) * (bottom - top) / max(1, high - low)
+
+    rounds = len(series) - 1
+    xs = [left + i * (right - left) / rounds for i in range(rounds + 1)]
+    for value, label in zip(ticks, labels):
+        card.add(Line([(left, y_of(value)), (right, y_of(value))],
+                      SOFT if value == 0 else RULE, 2 if value == 0 else 1))
+        card.add(Text(left - 10, y_of(value) + size * 0.36, label, size, False, SOFT, "end"))
+    every = 1
+    while every * (right - left) / rounds < glyphs.measure(num(rounds), size) + 14:
+        every += 1
+    for number in range(every if every > 1 else 1, rounds + 1, every):
+        card.add(Text(xs[number], bottom + 10 + size, num(number), size, False, SOFT,
+                      "middle"))
+    # the winners last, so their line shows where lines cross; where lines meet, each a
+    # few pixels from the next, so lines on the same totals lie side by side
+    top_seats = set(game.winners() if game.finished else game.leaders())
+    order = sorted(range(len(game.players)), key=lambda s: s in top_seats)
+    count = len(order)
+    spots = [_apart({seat: y_of(s[seat]) for seat in order}, 5) for s in series]
+    for seat in order:
+        card.add(Line([(xs[i], spot[seat]) for i, spot in enumerate(spots)], colour(seat), 4))
+    mark = 20
+    step = max(1, -(-(mark + 6) // max(1.0, (right - left) / rounds)))
+    shown = sorted({*range(rounds, 0, -int(step))})
+    for i in shown:
+        placed: list[tuple[float, float]] = []
+        for seat in order:
+            at = (xs[i], spots[i][seat])
+            crowd = [p for p in placed if abs(p[1] - at[1]) < mark and abs(p[0] - xs[i]) < 2
+                     * mark * count]
+            if crowd:  # beside the markers already on this spot
+                at = (xs[i] + (mark + 3) * ((len(crowd) + 1) // 2)
+                      * (1 if len(crowd) % 2 else -1), at[1])
+            placed.append(at)
+            card.add(Shape(shape(seat), at[0], at[1], mark, colour(seat), PAPER))
+    return _legend(card, game, x, bottom + 26 + 2 * size, room, top_seats)
+
+
+def _apart(ys: dict[int, float], gap: float) -> dict[int, float]:
+    """Heights moved apart where they crowd: each run of heights closer than `gap` spread
+    to `gap` apart about its middle."""
+    seats = sorted(ys, key=lambda seat: (ys[seat], seat))
+    out = dict(ys)
+    run = [seats[0]]
+    for seat in [*seats[1:], None]:
+        if seat is not None and ys[seat] - ys[run[-1]] < gap:
+            run.append(seat)
+            continue
+        middle = (ys[run[0]] + ys[run[-1]]) / 2
+        for at, member in enumerate(run):
+            out[member] = middle + (at - (len(run) - 1) / 2) * gap
+        if seat is not None:
+            run = [seat]
+    return out
+
+
+def _legend(card: Card, game: Game, x: float, y: float, room: float,
+            top: set[int]) -> float:
+    """Marker, final total and name of each player (the winners' in bold), as many on a line
+    as fit."""
+    size = 26
+    at = x
+    step = leading(size)
+    for seat, name in enumerate(game.players):
+        total = num(points(game.rules, game.totals()[seat]))
+        name = one_line(name, size, room * 0.6, seat in top)
+        total_w = glyphs.measure(total, size, True)
+        wide = 34 + total_w + 12 + glyphs.measure(name, size, seat in top)
+        if at > x and at + wide > x + room:
+            at, y = x, y + step
+        first = baseline(y, size)
+        # the total before the name: digits measure exactly, a shaped name need not
+        card.add(Shape(shape(seat), at + 12, first - size * 0.34, 22, colour(seat), PAPER))
+        card.add(Text(at + 32, first, total, size, True))
+        card.add(Text(at + 32 + total_w + 12, first, name, size, seat in top))
+        at += wide + 30
+    return y + step
+
+
+def _scorecard(card: Card, game: Game, y: float, room: float) -> float:
+    """A row per round: each player's bid/tricks with ✓ or ✗ (or ! for a penalty) and the
+    round's score; a row of totals; the house rules' marks explained below."""
+    from .render import _marks, outcome
+
+    size, bold_size = 26, 26
+    rules = game.rules
+    heading = _("Round")
+    round_w = min(150.0, max(glyphs.measure(heading, size, True),
+                             glyphs.measure(num(max(1, len(game.rounds))), size)) + 20)
+    seats = len(game.players)
+    column = (room - round_w) / seats
+    heads = [lines_of(name, bold_size, column - 40, True, 2) for name in game.players]
+    rows = max(len(lines) for lines in heads)
+    head_h = leading(bold_size) * rows + 10
+    for at, line in enumerate(lines_of(heading, size, round_w - 8, True, 2)):
+        card.add(Text(EDGE, baseline(y + head_h - 10 - leading(size) * (1 + at), size), line,
+                      size, True, SOFT))
+    for seat, lines in enumerate(heads):
+        x0 = EDGE + round_w + column * seat + 8
+        last = baseline(y + head_h - 10 - leading(bold_size), bold_size)
+        for at, line in enumerate(reversed(lines)):
+            card.add(Text(x0 + 24, last - leading(bold_size) * at, line, bold_size, True))
+        card.add(Shape(shape(seat), x0 + 9, last - leading(bold_size) * (len(lines) - 1)
+                       - bold_size * 0.34, 18, colour(seat), PAPER))
+    y += head_h
+    card.add(Line([(EDGE, y), (EDGE + room, y)], SOFT, 2))
+    row_h = leading(size) + 6
+    for number, played in enumerate(game.rounds, 1):
+        if number % 2 == 0:
+            card.add(Rect(EDGE, y, room, row_h, BAND))
+        first = baseline(y + 3, size)
+        card.add(Text(EDGE + 6, first, num(number), size, False, SOFT))
+        scores = round_scores(rules, played)
+        for seat in range(seats):
+            said, won, how, score = outcome(game, played, seat, scores)
+            x0 = EDGE + round_w + column * seat + 8
+            text = f"{said}/{won or '–'}"
+            card.add(Text(x0, first, text, size, False, INK if score else SOFT))
+            after = x0 + glyphs.measure(text, size) + 16
+            if how == "made":
+                card.add(Shape("check", after, first - size * 0.36, 18, MADE))
+            elif how == "broken":
+                card.add(Shape("cross", after, first - size * 0.36, 16, BROKEN))
+            elif how == "penalty":
+                card.add(Text(after, first, "!", size, True, BROKEN, "middle"))
+            if score:
+                card.add(Text(x0 + column - 16, first, score, size, True,
+                              MADE if how == "made" else BROKEN, "end"))
+        y += row_h
+    card.add(Line([(EDGE, y), (EDGE + room, y)], SOFT, 2))
+    first = baseline(y + 6, size)
+    card.add(Text(EDGE, first, _("Total"), size, True))
+    for seat, total in enumerate(game.totals()):
+        card.add(Text(EDGE + round_w + column * (seat + 1) - 8, first,
+                      num(points(rules, total)), size, True, INK, "end"))
+    y += row_h + 16
+    for note in _notes(game, _marks(game)):
+        y = _paragraph(card, note, y, 22, False, SOFT)
+    return y
+
+
+def _notes(game: Game, marks: list[str]) -> list[str]:
+    """The card's key: what a cell says, and the house rules' marks on this card."""
+    return [_("Each cell: bid/tricks, ✓ made or ✗ broken, and the round's score."),
+            *marks] if game.rounds else marks
