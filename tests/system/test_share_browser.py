@@ -90,3 +90,16 @@ def test_overlaps_finds_texts_drawn_over_each_other(page, tmp_path) -> None:
     page.open(drawn.as_uri())
     fits(page)
     assert [pair[:2] for pair in overlaps(page)] == [["Asha 9.3", "गीता"]]
+
+
+def test_overlaps_finds_html_texts_drawn_over_each_other(page, tmp_path) -> None:
+    drawn = tmp_path / "over.html"
+    drawn.write_text('<!doctype html><meta charset="utf-8"><body style="margin:0">'
+                     '<p style="position:absolute;top:0;left:0;margin:0">Asha <b>9.3</b></p>'
+                     '<p style="position:absolute;top:4px;left:10px;margin:0">সীতা</p>'
+                     '<p style="position:absolute;top:100px;left:0;margin:0">Ram</p>',
+                     encoding="utf-8")
+    page.viewport(360, 740, mobile=False)
+    page.open(drawn.as_uri())
+    assert {pair[1] for pair in overlaps(page)} == {"সীতা"}
+    assert {pair[0] for pair in overlaps(page)} <= {"Asha", "9.3"}
