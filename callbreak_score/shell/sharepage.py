@@ -15,6 +15,7 @@ from . import pages
 # Where the live page says how it follows the game, the copy says when it was played.
 FROZEN = N_("Played on {date}; this copy does not change.")
 LINK = re.compile(r'<p id="link" class="link">[^<]*</p>')
+LIVE = ("live", "polling", "unreachable", "updated")  # how a live page follows: not said
 CHART = '<figure id="chart" class="chart" hidden></figure>'
 STYLE = '<link rel="stylesheet" href="style.css">'
 SCRIPTS = '<script src="common.js" defer></script>\n<script src="app.js" defer></script>\n'
@@ -37,7 +38,8 @@ def html(game: Game, chart: str) -> str:
     web = files(__package__) / "web"
     read = {name: (web / name).read_text(encoding="utf-8")
             for name in ("index.html", "style.css", "common.js", "app.js")}
-    said = pages.words(pages.SCRIPT_TEXTS)
+    said = pages.words({key: text for key, text in pages.SCRIPT_TEXTS.items()
+                        if key not in LIVE})
     said["frozen"] = to_dict(game)
     app = read["app.js"].replace(pages.WORDS_MARK, script_json(said), 1)
     for script in (read["common.js"], app):
