@@ -1,7 +1,7 @@
 """The pages `serve` gives, in the language it speaks: the read page (index.html, app.js),
 the entry page (entry.html, entry.js) and their shared style, read once from the package.
 
-Only serve imports this module.
+Only serve and share's page (shell/sharepage.py) import this module.
 """
 
 from __future__ import annotations
@@ -149,11 +149,15 @@ def page_in_language(page: str) -> str:
     return page
 
 
+def words(texts: dict[str, str]) -> dict[str, object]:
+    """What a script says: the language, its digits 0-9 (Latin with `digits = latin`) and
+    each sentence translated, placeholders still to fill."""
+    return {"lang": language(), "digits": num("0123456789"),
+            "texts": {key: _(text) for key, text in texts.items()}}
+
+
 def words_json(texts: dict[str, str]) -> str:
-    """What a script says, as a JavaScript object: the language, its digits 0-9 (Latin
-    with `digits = latin`) and each sentence translated, placeholders still to fill."""
+    """words(texts) as a JavaScript object."""
     import json
 
-    return json.dumps({"lang": language(), "digits": num("0123456789"),
-                       "texts": {key: _(text) for key, text in texts.items()}},
-                      ensure_ascii=False, sort_keys=True)
+    return json.dumps(words(texts), ensure_ascii=False, sort_keys=True)

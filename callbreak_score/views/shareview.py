@@ -16,6 +16,7 @@ from .render import chained, passed_over, top_total
 
 PHONE = 36  # columns a chat bubble on a phone shows without wrapping
 PICTURE = 64  # columns of the SVG and HTML, a screen of their own (they scale to the screen)
+NO_BREAK = "\xa0"
 TROPHY = {True: "🏆", False: N_("(winner)")}
 # Fonts a phone or a desktop has that draw Devanagari and Bengali; no web fonts are fetched.
 FONTS = ("'Noto Sans Mono', 'DejaVu Sans Mono', Menlo, Consolas, 'Noto Sans Devanagari', "
@@ -55,21 +56,31 @@ def _verdict(game: Game) -> str:
             else t("Tied winners: {names}.", names=said))
 
 
-def _place(game: Game, place: int, seat: int) -> str:
-    return t("{rank}. {player} {total}", rank=place, player=game.players[seat],
+def _place(game: Game, place: int, seat: int, glue: str = " ") -> str:
+    """'1. Asha 14.1': the place, the name, the total; `glue` the space between the place
+    and the name."""
+    said = t("{rank}. {player} {total}", rank=place, player="\0",
              total=num(points(game.rules, game.totals()[seat])))
+    before, after = said.split("\0", 1)
+    if before.endswith(" "):
+        before = before[:-1] + glue
+    return before + game.players[seat] + after
 
 
-def text(game: Game, unicode: bool) -> str:
-    """The date, the rule set, the final order with totals and the winners marked."""
+def text(game: Game, unicode: bool, cols: int = PHONE) -> str:
+    """The date, the rule set, the final order with totals and the winners marked, in
+    lines of at most `cols` columns."""
     top = set(game.winners())
-    lines = [t("Call Break, {date}", date=num(game.created[:10]))]
+    lines = wrap(t("Call Break, {date}", date=num(game.created[:10])), cols, "  ")
     lines += wrap(t("{preset}, {ends}, game {game}", preset=game.rules.preset,
-                    ends=speech.said(end_words(game.rules)), game=game.id), PHONE, "  ")
+                    ends=speech.said(end_words(game.rules)), game=game.id), cols, "  ")
     for place, seat in places(game):
         mark = f" {_(TROPHY[unicode])}" if seat in top else ""
-        lines += wrap(_place(game, place, seat) + mark, PHONE, "   ")
-    lines += wrap(_verdict(game), PHONE, "  ")
+        # a place number never stands alone on a line: it is held to the name's start by a
+        # no-break space, so a name too long for the rest of the line is cut after it
+        held = wrap(_place(game, place, seat, NO_BREAK) + mark, cols, "   ")
+        lines += [held[0].replace(NO_BREAK, " ", 1), *held[1:]]
+    lines += wrap(_verdict(game), cols, "  ")
     return "\n".join(lines) + "\n"
 
 

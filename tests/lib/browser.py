@@ -1,5 +1,6 @@
 """A headless Chromium driven through chromedriver, as the `browser` fixture (registered for
-every test by tests/conftest.py).
+every test by tests/conftest.py), and what a test checks of a page drawn: that it fits its
+window, that no two texts overlap, and a screenshot of the whole of it for a person to see.
 
 The driver is spoken to in its own W3C WebDriver protocol (JSON over loopback HTTP)."""
 
@@ -39,6 +40,59 @@ window.fetch = function (url, options) {
   return sent;
 };
 """
+# The folder at the top of the repository (not committed) where tests leave screenshots.
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+# Every text drawn on the page as boxes: an HTML text node's line boxes (a Range's client
+# rectangles), an SVG <text> element's bounding box (its tspans in it). Then each pair of
+# boxes of two different texts that cross by more than 1 px both ways, a text and one of its
+# own ancestors' or descendants' never compared (a <text> holds its <tspan>s).
+OVERLAPS = """
+var SVG = "http://www.w3.org/2000/svg";
+var texts = [];
+var seen = new Set();
+var walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT);
+for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+  if (!node.data.trim()) { continue; }
+  var parent = node.parentElement;
+  if (!parent || parent.closest("script, style, title, head, noscript")) { continue; }
+  var rects;
+  var owner = parent;
+  if (parent.namespaceURI === SVG) {
+    owner = parent.closest("text") || parent;
+    if (seen.has(owner)) { continue; }
+    seen.add(owner);
+    rects = [owner.getBoundingClientRect()];
+  } else {
+    var range = document.createRange();
+    range.selectNodeContents(node);
+    rects = Array.from(range.getClientRects());
+  }
+  rects = rects.filter(function (r) { return r.width > 0 && r.height > 0; });
+  if (rects.length) { texts.push({ node: owner, text: owner === parent && parent.namespaceURI
+    !== SVG ? node.data.trim() : owner.textContent.trim(), rects: rects }); }
+}
+var found = [];
+for (var i = 0; i < texts.length; i++) {
+  for (var j = i + 1; j < texts.length; j++) {
+    var a = texts[i], b = texts[j];
+    if (a.node !== b.node && (a.node.contains(b.node) || b.node.contains(a.node))) { continue; }
+    a.rects.forEach(function (r) {
+      b.rects.forEach(function (q) {
+        var across = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+        var down = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+        if (across > 1 && down > 1) {
+          found.push([a.text, b.text, [r.left, r.top, r.right, r.bottom].map(Math.round),
+                      [q.left, q.top, q.right, q.bottom].map(Math.round)]);
+        }
+      });
+    });
+  }
+}
+return found;
+"""
+
+
 class Browser:
     """One headless Chromium session behind its own chromedriver on a free loopback port."""
 
@@ -98,6 +152,13 @@ class Browser:
                 "width": width, "height": height, "deviceScaleFactor": 2 if mobile else 1,
                 "mobile": mobile}})
 
+    def whole_page(self, path: Path, width: int) -> None:
+        """A screenshot of the whole page at this window width, however long it is."""
+        height = int(str(self.script("return Math.ceil(document.documentElement"
+                                     ".getBoundingClientRect().height)")))
+        self.viewport(width, max(height, 200), mobile=False)
+        self.screenshot(path)
+
     def screenshot(self, path: Path) -> None:
         import base64
 
@@ -138,7 +199,19 @@ def browser():
 
 
 def fits(page: Browser) -> None:
-    """Nothing wider than the screen: no sideways scrolling."""
+    """Nothing wider than the screen (an HTML page or an SVG file): no sideways scrolling,
+    of the page or of any part of it."""
     wide = page.script("return [document.documentElement.scrollWidth, window.innerWidth,"
-                       " document.body.scrollWidth]")
+                       " (document.body || document.documentElement).scrollWidth]")
     assert wide[0] <= wide[1] and wide[2] <= wide[1], wide
+    inside = page.script("return Array.from(document.querySelectorAll('*')).filter(e => "
+                         "e.scrollWidth > e.clientWidth + 1 && /auto|scroll/.test("
+                         "getComputedStyle(e).overflowX)).map(e => e.id || e.getAttribute('class') "
+                         "|| e.tagName)")
+    assert not inside, f"these scroll sideways: {inside}"
+
+
+def overlaps(page: Browser) -> list[list[object]]:
+    """Each pair of texts drawn on the page (HTML text or SVG <text>) whose boxes cross by
+    more than a pixel both ways: [text, text, box, box], a box [left, top, right, bottom]."""
+    return list(page.script(OVERLAPS))  # type: ignore[arg-type]

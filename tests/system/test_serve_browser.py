@@ -49,7 +49,7 @@ def test_the_page_in_chromium_updates_when_a_round_is_entered(home: Path, browse
         browser.wait_for_text("problem", "cannot show the game", timeout=3)
         assert browser.script("return document.getElementById('game').hidden") is True
         ok("new", "Mina", "Hari", "Sita", "Gopal")  # the page follows the new current game
-        browser.wait_for_text("title", "Mina · Hari · Sita · Gopal", timeout=3)
+        browser.wait_for_text("title", "Mina\u00a0· Hari\u00a0· Sita\u00a0· Gopal", timeout=3)
         assert browser.script("return document.getElementById('problem').hidden") is True
 
 

@@ -106,7 +106,7 @@
 
   function showGame(game) {
     $("problem").hidden = true;
-    $("title").textContent = say("title", { players: game.players.join(" · ") });
+    $("title").textContent = say("title", { players: game.players.join("\u00a0· ") });
     document.title = say("tab", { game: game.id });
     $("progress").textContent = progress(game);
     var winners = winnersLine(game);

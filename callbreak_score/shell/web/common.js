@@ -69,7 +69,9 @@ function Callbreak(WORDS) {
   function follow(json, stream, kind, show, state) {
     // show(data) each new state of the object at `json`, live from the event stream at
     // `stream` (its events are `kind` or "problem"); state(key) says how: "live",
-    // "polling" or "unreachable".
+    // "polling" or "unreachable". A page frozen with its object (share --format html)
+    // carries it as WORDS.frozen: shown at once, nothing fetched, no state said.
+    if (WORDS.frozen) { show(WORDS.frozen); return; }
     var poller = null;
 
     function poll() {

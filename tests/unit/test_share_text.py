@@ -1,0 +1,55 @@
+"""share --format text: every line within the width asked (36 and 40 columns), in every
+script and for 3, 4 and 5 players, and a place number never alone on its line."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from callbreak_score.views.cells import width
+from callbreak_score.views.shareview import text
+from tests.lib.samples import FORTY, NAMES, UNBROKEN, finished
+
+PLACE = re.compile(r"^\d+\.")
+
+
+@pytest.mark.parametrize("cols", [36, 40])
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("script", ["latin", "deva", "beng", "long"])
+def test_every_line_fits_and_a_place_keeps_its_name(script: str, players: int,
+                                                    cols: int) -> None:
+    game = finished(NAMES[script][:players])
+    lines = text(game, True, cols).splitlines()
+    assert all(width(line) <= cols for line in lines), lines
+    placed = [line for line in lines if PLACE.match(line)]
+    assert len(placed) == players
+    for line in placed:
+        number, _, rest = line.partition(" ")
+        assert rest.strip(), f"{number} alone on its line: {lines}"
+        assert "\xa0" not in line  # the place is held to the name only while wrapping
+    for name in NAMES[script][:players]:  # each name whole, or its start after its place
+        assert any(name[:10] in line for line in placed), (name, lines)
+
+
+def test_a_name_longer_than_the_line_is_cut_after_its_place() -> None:
+    game = finished((UNBROKEN, "Asha", FORTY, "Ram"))
+    lines = text(game, True, 36).splitlines()
+    cut = next(line for line in lines if UNBROKEN[:10] in line)
+    assert PLACE.match(cut) and cut[3:] == UNBROKEN[:33]
+    assert lines[lines.index(cut) + 1].startswith("   " + UNBROKEN[33:])
+    # a name with spaces wraps at them, its first word on the place's line
+    assert any(PLACE.match(line) and line[3:] == "Ramchandra Prasad Bhattarai"
+               for line in lines), lines
+
+
+def test_a_devanagari_name_is_cut_between_letters_not_inside_one() -> None:
+    name = NAMES["long"][1]
+    assert width(name) > 24  # a line narrower than the name, so that it must be cut
+    lines = text(finished((name, "Asha", "Ram")), True, 24).splitlines()
+    first = next(line for line in lines if name[:5] in line)
+    assert PLACE.match(first) and width(first) <= 24 and name.startswith(first[3:])
+    rest = lines[lines.index(first) + 1]
+    assert rest.startswith("   " + name[len(first) - 3:])  # the rest below, indented
+    assert not rest[3].isspace() and 0x0900 <= ord(rest[3]) <= 0x097F
+    assert not "\u093e" <= rest[3] <= "\u094d"  # not a vowel sign or virama split off
