@@ -6,7 +6,6 @@ import sys
 from enum import Enum
 
 from callbreak_score.core.errors import Refused, cut_word
-from callbreak_score.i18n import t
 from callbreak_score.storage import store
 
 from .acts import say, screen
@@ -160,6 +159,7 @@ def chart(game: GameArg = None) -> None:
 
 class ShareFormat(str, Enum):
     text = "text"
+    png = "png"
     svg = "svg"
     html = "html"
 
@@ -168,23 +168,17 @@ class ShareFormat(str, Enum):
 def share(
     game: GameArg = None,
     fmt: Annotated[ShareFormat, typer.Option(
-        "--format", help="text: a short summary for a chat app; svg: a picture; html: a page."
+        "--format", help="text: a short summary for a chat app; png: a picture card to send "
+        "(needs the png extra); svg: the card as SVG; html: a page for any phone."
     )] = ShareFormat.text,
     output: Annotated[str | None, typer.Option(
         "-o", "--output", metavar="FILE", help="Write to FILE instead of standard output.",
         show_default=False)] = None,
+    open_it: Annotated[bool, typer.Option(
+        "--open", help="Hand the file to the system to send or show (termux-share, "
+        "xdg-open or open); where none is found, print its path.")] = False,
 ) -> None:
-    """A game to send: the order and totals as text, or the scorecard and chart as a picture."""
-    from callbreak_score.views import shareview
-    from callbreak_score.views.chartview import can_draw_boxes
+    """A game to send: the order as text, or a card of the standings, chart and scorecard."""
+    from .sharing import share_game
 
-    chosen = store.load(store.resolve(game))
-    if plain(fmt) == "text":
-        text = shareview.text(chosen, can_draw_boxes(sys.stdout.encoding) or output is not None)
-    else:
-        text = shareview.picture(chosen, plain(fmt))
-    if output is None or output == "-":
-        sys.stdout.write(text)
-        return
-    store.write_atomic(output, text.encode("utf-8"), make_folder=False)
-    print(t("Wrote {file}.", file=output), file=sys.stderr)
+    share_game(store.resolve(game), plain(fmt), output, open_it)

@@ -42,7 +42,7 @@ PAGES = {
             ('players', 'List the players: each person, the names they played under, and their games.'),
             ('player', 'Rename a player, or merge two names of one person (Ram and राम), in stats, settle and\nratings; the games keep the names as played.'),
             ('chart', "Chart every player's running total round by round."),
-            ('share', 'A game to send: the order and totals as text, or the scorecard and chart as a picture.'),
+            ('share', 'A game to send: the order as text, or a card of the standings, chart and scorecard.'),
             ('event', 'Run a club night: several tables, seat draws, standings, substitutes and a final\ntable; each table plays an ordinary game.'),
             ('sync', 'Exchange the games with the other devices through git: commit, fetch, merge, push.'),
             ('choose', 'Keep one version of a game changed on two devices apart; the others are dropped.'),
@@ -492,7 +492,7 @@ PAGES = {
     'share': {
         'prog': 'callbreak share',
         'usage': '[OPTIONS] [GAME]',
-        'help': 'A game to send: the order and totals as text, or the scorecard and chart as a picture.',
+        'help': 'A game to send: the order as text, or a card of the standings, chart and scorecard.',
         'epilog': None,
         'no_args_is_help': False,
         'sections': [
@@ -500,8 +500,9 @@ PAGES = {
                 ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", '', True),
             ]),
             ('Options', [
-                ('--format <text|svg|html>', 'text: a short summary for a chat app; svg: a picture; html: a page.', '[default: text]', True),
+                ('--format <text|png|svg|html>', 'text: a short summary for a chat app; png: a picture card to send (needs the png extra); svg: the card as SVG; html: a page for any phone.', '[default: text]', True),
                 ('-o, --output FILE', 'Write to FILE instead of standard output.', '', True),
+                ('--open', 'Hand the file to the system to send or show (termux-share, xdg-open or open); where none is found, print its path.', '', True),
                 ('--help', 'Show this message and exit.', '', False),
             ]),
         ],

@@ -16,6 +16,7 @@ from . import pages
 FROZEN = N_("Played on {date}; this copy does not change.")
 LINK = re.compile(r'<p id="link" class="link">[^<]*</p>')
 LIVE = ("live", "polling", "unreachable", "updated")  # how a live page follows: not said
+TITLE = re.compile(r"<title>[^<]*</title>")
 CHART = '<figure id="chart" class="chart" hidden></figure>'
 STYLE = '<link rel="stylesheet" href="style.css">'
 SCRIPTS = '<script src="common.js" defer></script>\n<script src="app.js" defer></script>\n'
@@ -58,6 +59,11 @@ def html(game: Game, chart: str) -> str:
     page, found = LINK.subn(lambda _: f'<p id="link" class="link">{played}</p>', page, 1)
     if not found:
         raise ValueError("the live page no longer holds its link line")
+    # the file's own title names the game before any script runs (a preview, a tab)
+    title = escape(t("Call Break game {game}", game=game.id), quote=False)
+    page, found = TITLE.subn(lambda _: f"<title>{title}</title>", page, 1)
+    if not found:
+        raise ValueError("the live page no longer holds its title")
     return page
 
 

@@ -205,8 +205,7 @@ def layout(game: Game) -> Card:
     """The whole card, top to bottom."""
     from callbreak_score.i18n import language
 
-    from .shareview import _verdict as verdict
-    from .shareview import places
+    from .shareview import places, verdict
 
     card = Card(WIDTH, language(), t("Call Break game {game}", game=game.id))
     room = WIDTH - 2 * EDGE
@@ -224,6 +223,17 @@ def layout(game: Game) -> Card:
     y += 36
     y = _scorecard(card, game, y, room)
     card.height = y + EDGE
+    card.items.insert(0, Rect(0, 0, card.width, card.height, PAPER))
+    return card
+
+
+def chart_card(game: Game, width: float = 640) -> Card:
+    """The chart and its legend alone, on the card's paper (a page in dark mode too): the
+    share page's figure."""
+    from callbreak_score.i18n import language
+
+    card = Card(width, language(), t("Running totals, game {game}", game=game.id))
+    card.height = chart(card, game, 16, 8, width - 32, 300) + 8
     card.items.insert(0, Rect(0, 0, card.width, card.height, PAPER))
     return card
 

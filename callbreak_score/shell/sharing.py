@@ -1,0 +1,112 @@
+"""share: a game as text for a chat, a PNG card, the card as SVG, or a page, written to
+standard output or a file, or handed to the system to send (termux-share on Android's
+Termux, open on macOS, xdg-open on a Linux desktop).
+
+Only `callbreak share` imports this module; Pillow only its png format.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from callbreak_score.core.errors import Refused
+from callbreak_score.core.game import Game
+from callbreak_score.i18n import N_, t
+from callbreak_score.storage import store
+
+FOLDER = "cards"  # in the data folder: where a card goes that has no -o FILE
+ENDINGS = {"text": "txt", "png": "png", "svg": "svg", "html": "html"}
+NO_PILLOW = N_("share --format png needs Pillow, which the core install leaves out: "
+             "pip install 'callbreak-score[png]' (with pipx: pipx inject callbreak-score "
+             "pillow)")
+NO_RAQM = N_("this Pillow was built without libraqm, so it cannot shape Devanagari or Bengali "
+           "names; Pillow's own wheels can: pip install --force-reinstall pillow")
+
+
+def share_game(game_id: str, fmt: str, output: str | None, open_it: bool) -> None:
+    game = store.load(game_id)
+    if open_it and output == "-":
+        raise Refused("--open hands a file to the system: give -o FILE, or no -o for a file "
+                      "in the data folder")
+    to_file = open_it or (output not in (None, "-")) or (
+        fmt == "png" and output is None and _terminal())  # no picture bytes on a screen
+    data = render(game, fmt, unicode=to_file)
+    if not to_file:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        return
+    path = output if output not in (None, "-") else os.path.join(
+        store.home(), FOLDER, f"{game.id}.{ENDINGS[fmt]}")
+    store.write_atomic(path, data, make_folder=output is None)
+    print(t("Wrote {file}.", file=path), file=sys.stderr)
+    if open_it:
+        hand_over(path)
+
+
+def _terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+def render(game: Game, fmt: str, unicode: bool) -> bytes:
+    """The game in the format, as the bytes to write."""
+    if fmt == "text":
+        from callbreak_score.views import shareview
+        from callbreak_score.views.chartview import can_draw_boxes
+
+        return shareview.text(game, unicode or can_draw_boxes(sys.stdout.encoding)).encode()
+    from callbreak_score.views import card, cardsvg
+
+    if fmt == "svg":
+        return cardsvg.svg(card.layout(game)).encode()
+    if fmt == "html":
+        from .sharepage import html
+
+        return html(game, cardsvg.svg(card.chart_card(game))).encode()
+    try:
+        import PIL  # noqa: F401 (the png extra: cardpng imports its parts where it draws)
+    except ImportError:
+        raise Refused(NO_PILLOW) from None
+    from callbreak_score.views import cardpng
+
+    drawn = card.layout(game)
+    if not cardpng.shapes_text() and cardpng.needs_shaping(drawn):
+        raise Refused(NO_RAQM)
+    return cardpng.png(drawn)
+
+
+def opener() -> list[str] | None:
+    """The command that hands a file to the system here, if there is one."""
+    import shutil
+
+    if os.environ.get("TERMUX_VERSION") and shutil.which("termux-share"):
+        return ["termux-share", "-a", "send"]  # Android's share sheet: WhatsApp, Viber...
+    if sys.platform == "darwin" and shutil.which("open"):
+        return ["open"]
+    desktop = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if desktop and shutil.which("xdg-open"):
+        return ["xdg-open"]
+    return None
+
+
+def hand_over(path: str) -> None:
+    """Open the file with the system's opener, or say where it is when there is none."""
+    import subprocess
+
+    command = opener()
+    if command is None:
+        print(t("Nothing here opens files (termux-share, xdg-open or open): send {file} "
+                "from your file manager.", file=path))
+        return
+    try:
+        done = subprocess.run([*command, path], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=20)
+    except subprocess.TimeoutExpired:
+        return  # still showing the share sheet: it has the file
+    except OSError as error:
+        raise Refused("{tool} could not open {file}: {problem}", tool=command[0], file=path,
+                      problem=error.strerror or str(error)) from None
+    if done.returncode != 0:
+        raise Refused("{tool} could not open {file} (exit status {code})", tool=command[0],
+                      file=path, code=done.returncode)
