@@ -31,11 +31,15 @@ def share_game(game_id: str, fmt: str, output: str | None, open_it: bool) -> Non
                       "in the data folder")
     to_file = open_it or (output not in (None, "-")) or (
         fmt == "png" and output is None and _terminal())  # no picture bytes on a screen
-    data = render(game, fmt, unicode=to_file)
+    made = render(game, fmt, unicode=to_file)
     if not to_file:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
+        if isinstance(made, str):  # through the stream: what it cannot encode, escaped
+            sys.stdout.write(made)
+        else:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(made)
         return
+    data = made.encode("utf-8") if isinstance(made, str) else made
     path = output if output not in (None, "-") else os.path.join(
         store.home(), FOLDER, f"{game.id}.{ENDINGS[fmt]}")
     store.write_atomic(path, data, make_folder=output is None)
@@ -48,21 +52,21 @@ def _terminal() -> bool:
     return sys.stdout.isatty()
 
 
-def render(game: Game, fmt: str, unicode: bool) -> bytes:
-    """The game in the format, as the bytes to write."""
+def render(game: Game, fmt: str, unicode: bool) -> str | bytes:
+    """The game in the format: the text of text, svg and html, the bytes of png."""
     if fmt == "text":
         from callbreak_score.views import shareview
         from callbreak_score.views.chartview import can_draw_boxes
 
-        return shareview.text(game, unicode or can_draw_boxes(sys.stdout.encoding)).encode()
+        return shareview.text(game, unicode or can_draw_boxes(sys.stdout.encoding))
     from callbreak_score.views import card, cardsvg
 
     if fmt == "svg":
-        return cardsvg.svg(card.layout(game)).encode()
+        return cardsvg.svg(card.layout(game))
     if fmt == "html":
         from .sharepage import html
 
-        return html(game, cardsvg.svg(card.chart_card(game))).encode()
+        return html(game, cardsvg.svg(card.chart_card(game)))
     try:
         import PIL  # noqa: F401 (the png extra: cardpng imports its parts where it draws)
     except ImportError:

@@ -344,14 +344,17 @@ def chart(card: Card, game: Game, x: float, y: float, room: float,
     for i in shown:
         placed: list[tuple[float, float]] = []
         for seat in order:
-            at = (xs[i], spots[i][seat])
-            crowd = [p for p in placed if abs(p[1] - at[1]) < mark and abs(p[0] - xs[i]) < 2
-                     * mark * count]
-            if crowd:  # beside the markers already on this spot
-                at = (xs[i] + (mark + 3) * ((len(crowd) + 1) // 2)
-                      * (1 if len(crowd) % 2 else -1), at[1])
-            placed.append(at)
-            card.add(Shape(shape(seat), at[0], at[1], mark, colour(seat), PAPER))
+            y_at = spots[i][seat]
+            # on its point, else beside the markers already there (the nearest free place
+            # either side that stays within the plot)
+            for away in (0, *(k * side for k in range(1, count + 1) for side in (1, -1))):
+                x_at = xs[i] + (mark + 3) * away
+                free = all(abs(px - x_at) >= mark + 2 or abs(py - y_at) >= mark
+                           for px, py in placed)
+                if free and left + mark / 2 <= x_at <= right + mark / 2:
+                    break
+            placed.append((x_at, y_at))
+            card.add(Shape(shape(seat), x_at, y_at, mark, colour(seat), PAPER))
     return _legend(card, game, x, bottom + 26 + 2 * size, room, top_seats)
 
 

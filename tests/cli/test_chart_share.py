@@ -150,7 +150,7 @@ def hostile_game() -> moves.Game:
 
 
 def test_svg_is_xml_with_names_as_text_and_no_fetches() -> None:
-    svg = render(hostile_game(), "svg", True).decode("utf-8")
+    svg = render(hostile_game(), "svg", True)
     root = ElementTree.fromstring(svg)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     tags = {el.tag.split("}")[-1] for el in root.iter()}
@@ -211,7 +211,7 @@ def test_a_real_browser_draws_the_picture(fmt: str, tmp_path: Path) -> None:
         print("skipped: headless Chromium is not installed (.ci/run installs it)")
         pytest.skip("headless Chromium is not installed")
     page = tmp_path / f"game.{fmt}"
-    page.write_bytes(render(hostile_game(), fmt, True))
+    page.write_text(render(hostile_game(), fmt, True), encoding="utf-8")
     shot = tmp_path / "shot.png"
     subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
                     "--hide-scrollbars", f"--screenshot={shot}", "--window-size=480,640",
