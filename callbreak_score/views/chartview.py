@@ -139,12 +139,13 @@ def runs(game: Game, style: Style) -> list[tuple[str, str | None]]:
 
 def _apart(rows: dict[int, float], before: dict[int, int] | None) -> dict[int, int]:
     """Each seat's row at a round, a row of its own: where several would share one, they
-    are set a row apart about it (the higher total above; on equal totals, as they were
-    the round before), moving no more than that needs; every row within the plot."""
+    are set a row apart about it (the higher total above; on one row, in the order they
+    stood the round before, so lines cross only where totals do), moving no more than that
+    needs; every row within the plot."""
     order = sorted(rows, key=lambda s: (round(rows[s]), before[s] if before else 0, s))
     runs: list[tuple[int, list[int]]] = []  # (first row, seats on the rows from it)
     for seat in order:
-        start, members = round(rows[seat]), [seat]
+        members = [seat]
         while True:
             wanted = sum(round(rows[s]) for s in members) / len(members)
             start = min(max(0, int(wanted - (len(members) - 1) / 2 + 0.5)),
