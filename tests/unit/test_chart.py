@@ -16,7 +16,7 @@ from callbreak_score.core.scoring import points, running_totals
 from callbreak_score.i18n import num
 from callbreak_score.views import card
 from callbreak_score.views.cells import SGR, Style, visible, width
-from callbreak_score.views.chartview import COLOURS, HEIGHT, MARKS, chart_text
+from callbreak_score.views.chartview import COLOURS, HEIGHT, MARKS, _apart, chart_text
 from tests.lib.cards import NAMES, SCRIPTS, random_game
 from tests.lib.samples import NAMES as SAMPLE_NAMES
 from tests.lib.samples import finished
@@ -198,3 +198,22 @@ def test_all_players_on_the_same_totals_stand_in_a_column_at_every_round() -> No
 def test_any_game_at_any_width(players, preset, script, seed, finish, cols, unicode) -> None:
     game = random_game(NAMES[script][:players], preset, seed, finish)
     check(game, cols, unicode, colour=unicode)
+
+
+@given(rows=st.lists(st.floats(0, HEIGHT - 1), min_size=3, max_size=5),
+       before=st.booleans())
+def test_players_on_one_cell_are_set_a_row_apart(rows, before) -> None:
+    """Each a row of its own within the plot, the higher above, none moved further than
+    the players it shares with need."""
+    wanted = dict(enumerate(rows))
+    earlier = {seat: HEIGHT - 1 - seat for seat in wanted} if before else None
+    placed = _apart(wanted, earlier)
+    assert sorted(placed) == sorted(wanted)
+    assert len(set(placed.values())) == len(placed)
+    assert all(0 <= row < HEIGHT for row in placed.values())
+    for a, b in itertools.permutations(wanted, 2):
+        if round(wanted[a]) < round(wanted[b]):
+            assert placed[a] < placed[b]
+    assert all(abs(placed[seat] - round(wanted[seat])) <= len(rows) - 1 for seat in wanted)
+    if len({round(row) for row in rows}) == len(rows):
+        assert all(placed[seat] == round(wanted[seat]) for seat in wanted)
