@@ -17,10 +17,15 @@ from collections.abc import Sequence
 
 RESET = "\x1b[0m"
 # The styles our views name, as terminal codes (SGR), the ones Rich writes for them: the
-# chart's, play's and the scorecard's, read back by share's picture
+# chart's, play's and the scorecard's, read back by share's picture. The chart's players:
+# the share card's Okabe-Ito colours (card.COLOURS, seat order) as xterm-256 colours near
+# them that read on a dark and on a light background alike (contrast 2 or more with black
+# and with white) and stay apart for a colour-blind eye (tests/unit/test_chart.py)
 SGR = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "cyan": "36",
        "bright_red": "91", "bright_green": "92", "bright_blue": "94", "bright_magenta": "95",
-       "bright_cyan": "96"}
+       "bright_cyan": "96", "blue": "38;5;25", "vermilion": "38;5;166",
+       "bluish_green": "38;5;29", "reddish_purple": "38;5;175", "orange": "38;5;178",
+       "sky_blue": "38;5;38"}
 VIRAMAS = "\u094d\u09cd"  # Devanagari and Bengali: joins the next consonant (a conjunct)
 MIN_WIDTH = 20  # narrower than this, nothing readable fits; draw for 20 and let it wrap
 

@@ -1,7 +1,16 @@
-"""The running totals of a game as a chart: one series per player, names in the legend, the
-winner marked; ASCII where the output cannot encode box characters. Drawn as runs of text
-and style, which `chart_text` writes for a terminal (the `chart` command) and share's
-picture draws in SVG or HTML."""
+"""The running totals of a game as a chart: one series per player, names in the legend with
+each final total, the winner marked; ASCII where the output cannot encode box characters.
+Drawn as runs of text and style, which `chart_text` writes for a terminal (the `chart`
+command) and share's picture draws in SVG or HTML.
+
+Players are told apart by the share card's rules (card.py): each has a colour of the
+Okabe-Ito palette and a marker shape of its own (●■▲◆✚▼, seat order as card.SHAPES), its
+line drawn in that shape, so a reader without colour tells them apart too; and no line
+hides behind another: at each round every player's marker has a cell of its own in the
+round's column (players on the same cell are moved a row apart, as the card moves lines a
+few pixels apart), drawn after every line, and where lines cross between rounds the cell
+shows the one least seen just before it.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +22,10 @@ from .cells import Style, wrap
 from .cells import styled as styled_lines
 
 HEIGHT = 12  # rows of the plot
-COLOURS = ("bright_red", "bright_green", "bright_blue", "bright_magenta", "bright_cyan",
-           "yellow")
+# card.COLOURS (Okabe-Ito: blue, vermilion, bluish green, reddish purple, orange, sky blue)
+# by the names of their terminal codes (cells.SGR)
+COLOURS = ("blue", "vermilion", "bluish_green", "reddish_purple", "orange", "sky_blue")
+# card.SHAPES: circle, square, triangle, diamond, plus, down
 MARKS = {True: "●■▲◆✚▼", False: "o#x+*@"}
 BOX = {True: ("│", "─", "└", "┄"), False: ("|", "-", "+", ".")}  # axes, corner, zero line
 WINNER = {True: "★", False: "*"}
@@ -70,24 +81,41 @@ def runs(game: Game, style: Style) -> list[tuple[str, str | None]]:
     grid: list[list[tuple[str, str | None]]] = [[(" ", None)] * plot for _ in range(HEIGHT)]
     vbar, hbar, corner, zero = BOX[unicode]
 
-    def row(units: int | float) -> int:
-        return HEIGHT - 1 - round((units - low) * (HEIGHT - 1) / span)
+    def row(units: int | float) -> float:
+        return HEIGHT - 1 - (units - low) * (HEIGHT - 1) / span
 
     if low < 0 < high:
-        grid[row(0)] = [(zero, "dim")] * plot
-    # the winners last, so their line shows where lines cross
+        grid[round(row(0))] = [(zero, "dim")] * plot
     top = set(game.winners() if game.finished else game.leaders())
-    for seat in sorted(seats, key=lambda s: s in top):
-        mark, colour = _mark(seat, unicode), COLOURS[seat % len(COLOURS)]
-        for i in range(rounds):
-            a, b = series[i][seat], series[i + 1][seat]
-            x0, x1 = column[i], column[i + 1]
-            for x in range(x0, x1 + 1):
-                share = (x - x0) / (x1 - x0) if x1 > x0 else 1
-                grid[row(a + (b - a) * share)][x] = (mark, colour)
+    # each round's points, a row apart where they would share a cell
+    spots: list[dict[int, int]] = []
+    for totals in series:
+        spots.append(_apart({seat: row(totals[seat]) for seat in seats},
+                            spots[-1] if spots else None))
+    # the lines between rounds: the cells each player's line passes through
+    claims: dict[tuple[int, int], list[int]] = {}
+    for i in range(rounds):
+        x0, x1 = column[i], column[i + 1]
+        for seat in seats:
+            a, b = spots[i][seat], spots[i + 1][seat]
+            for x in range(x0 + 1, x1):
+                claims.setdefault((x, round(a + (b - a) * (x - x0) / (x1 - x0))), []).append(
+                    seat)
+    # where lines share a cell, the one least seen in the few columns before it (then the
+    # winners, as before)
+    shown: list[set[int]] = [set() for _ in range(plot)]
+    for (x, y), who in sorted(claims.items()):
+        seat = min(who, key=lambda s: (sum(s in shown[c] for c in range(max(0, x - 3), x)),
+                                       s not in top, s))
+        shown[x].add(seat)
+        grid[y][x] = (_mark(seat, unicode), COLOURS[seat % len(COLOURS)])
+    # the markers last: a round's point is never under a line
+    for i, spot in enumerate(spots):
+        for seat, y in spot.items():
+            grid[y][column[i]] = (_mark(seat, unicode), COLOURS[seat % len(COLOURS)])
     for y, cells in enumerate(grid):
         label = (labels[0] if y == 0 else labels[2] if y == HEIGHT - 1
-                 else labels[1] if low < 0 < high and y == row(0) else "")
+                 else labels[1] if low < 0 < high and y == round(row(0)) else "")
         out.append(f"{label:>{gutter - 1}} {vbar}", style="dim")
         for char, style in cells:
             out.append(char, style=style)
@@ -95,16 +123,38 @@ def runs(game: Game, style: Style) -> list[tuple[str, str | None]]:
     out.append(" " * (gutter - 1) + " " + corner + hbar * plot + "\n", style="dim")
     out.append(_round_numbers(column, gutter + 1, plot) + "\n", style="dim")
     for seat, name in enumerate(game.players):
-        # one run of text after the name: a picture places each styled run by our
+        # one run of text after the mark: a picture places each styled run by our
         # count of columns, which a Devanagari font's glyphs need not match; a line too
-        # long for the screen is broken at its spaces (wrap counts a vowel sign right)
+        # long for the screen is broken at its spaces (wrap counts a vowel sign right),
+        # a word too long cut, and goes on under the name
         mark = f" {WINNER[unicode]} " + (_("winner") if game.finished else _("leader"))
         key = f"{_mark(seat, unicode)} "
-        line = "\n".join(wrap(f"{key}{name} {num(points(rules, game.totals()[seat]))}"
-                              f"{mark if seat in top else ''}", cols))
+        line = ("\n" + " " * len(key)).join(wrap(
+            f"{name} {num(points(rules, game.totals()[seat]))}{mark if seat in top else ''}",
+            cols - len(key)))
         out.append(key, style=COLOURS[seat % len(COLOURS)])
-        out.append(line[len(key):] + "\n")
+        out.append(line + "\n")
     return out
+
+
+def _apart(rows: dict[int, float], before: dict[int, int] | None) -> dict[int, int]:
+    """Each seat's row at a round, a row of its own: where several would share one, they
+    are set a row apart about it (the higher total above; on one row, in the order they
+    stood the round before, so lines cross only where totals do), moving no more than that
+    needs; every row within the plot."""
+    order = sorted(rows, key=lambda s: (round(rows[s]), before[s] if before else 0, s))
+    runs: list[tuple[int, list[int]]] = []  # (first row, seats on the rows from it)
+    for seat in order:
+        members = [seat]
+        while True:
+            wanted = sum(round(rows[s]) for s in members) / len(members)
+            start = min(max(0, int(wanted - (len(members) - 1) / 2 + 0.5)),
+                        HEIGHT - len(members))
+            if not runs or runs[-1][0] + len(runs[-1][1]) <= start:
+                break
+            members = runs.pop()[1] + members
+        runs.append((start, members))
+    return {seat: start + at for start, members in runs for at, seat in enumerate(members)}
 
 
 def _mark(seat: int, unicode: bool) -> str:

@@ -19,7 +19,8 @@ import pytest
 from callbreak_score.core import game as moves
 from callbreak_score.shell.sharing import render
 from callbreak_score.storage import store
-from callbreak_score.views.cells import Style, width
+from callbreak_score.views.cells import SGR, Style, width
+from callbreak_score.views.chartview import COLOURS as CHART_COLOURS
 from callbreak_score.views.chartview import can_draw_boxes, chart_text
 from callbreak_score.views.shareview import text
 from tests.lib.games import DEVANAGARI, NAMES, played
@@ -46,7 +47,8 @@ def test_the_chart_fits_every_width_from_40_to_120(unicode: bool) -> None:
         marks = "●■▲◆" if unicode else "o#x+"
         starts = [at for at, line in enumerate(lines) if line[:1] in marks and line[1:2] == " "]
         assert len(starts) == 4
-        legend = [" ".join(lines[at:end]) for at, end in zip(starts, [*starts[1:], len(lines)])]
+        legend = [" ".join(" ".join(lines[at:end]).split())
+                  for at, end in zip(starts, [*starts[1:], len(lines)])]
         assert all(line.split(" ", 1)[1].startswith(name) for line, name in zip(legend, NAMES))
         assert legend[2].endswith("14.1 " + ("★" if unicode else "*") + " winner")
         if not unicode:
@@ -68,19 +70,28 @@ def run_chart(home: Path, **env: str) -> subprocess.CompletedProcess:
                           env={**os.environ, "CALLBREAK_HOME": str(home), "COLUMNS": "60", **env})
 
 
-def colours(out: bytes) -> set[int]:
-    """The colour codes among the SGR sequences (30-38, 40-48, 90-97, 100-107)."""
+def colours(out: bytes) -> set[str]:
+    """The colour codes among the SGR sequences (30-37, 40-47, 90-97, 100-107, and 38/48
+    with the 256-colour or RGB values that follow)."""
     found = set()
     for params in re.findall(rb"\x1b\[([0-9;]*)m", out):
-        for p in params.split(b";"):
-            if p and (30 <= int(p) <= 48 or 90 <= int(p) <= 107):
-                found.add(int(p))
+        codes = [int(p) for p in params.split(b";") if p]
+        while codes:
+            code = codes.pop(0)
+            if code in (38, 48):
+                taken = 2 if codes[:1] == [5] else 4
+                found.add(";".join(map(str, [code, *codes[:taken]])))
+                del codes[:taken]
+            elif 30 <= code <= 47 or 90 <= code <= 107:
+                found.add(str(code))
     return found
 
 
 def test_colour_only_on_a_terminal_and_never_with_no_color(home: Path) -> None:
     store_game(played(names=("Asha", "Bimal", "Tulsi", "Ram")))
-    assert len(colours(run_chart(home, FORCE_COLOR="1", TERM="xterm-256color").stdout)) >= 4
+    # the share card's colours, one a player, in seat order
+    assert colours(run_chart(home, FORCE_COLOR="1", TERM="xterm-256color").stdout) == {
+        SGR[name] for name in CHART_COLOURS[:4]}
     assert colours(run_chart(home, FORCE_COLOR="1", TERM="xterm", NO_COLOR="1").stdout) == set()
     assert b"\x1b[" not in run_chart(home).stdout  # not a terminal
 
