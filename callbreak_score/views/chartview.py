@@ -1,7 +1,7 @@
 """The running totals of a game as a chart: one series per player, names in the legend with
 each final total, the winner marked; ASCII where the output cannot encode box characters.
 Drawn as runs of text and style, which `chart_text` writes for a terminal (the `chart`
-command) and share's picture draws in SVG or HTML.
+command); share's card draws its own chart (card.py) by the same rules.
 
 Players are told apart by the share card's rules (card.py): each has a colour of the
 Okabe-Ito palette and a marker shape of its own (●■▲◆✚▼, seat order as card.SHAPES), its
@@ -123,10 +123,9 @@ def runs(game: Game, style: Style) -> list[tuple[str, str | None]]:
     out.append(" " * (gutter - 1) + " " + corner + hbar * plot + "\n", style="dim")
     out.append(_round_numbers(column, gutter + 1, plot) + "\n", style="dim")
     for seat, name in enumerate(game.players):
-        # one run of text after the mark: a picture places each styled run by our
-        # count of columns, which a Devanagari font's glyphs need not match; a line too
-        # long for the screen is broken at its spaces (wrap counts a vowel sign right),
-        # a word too long cut, and goes on under the name
+        # one run of text after the mark: a line too long for the screen is broken at
+        # its spaces (wrap counts a vowel sign right), a word too long cut, and goes on
+        # under the name
         mark = f" {WINNER[unicode]} " + (_("winner") if game.finished else _("leader"))
         key = f"{_mark(seat, unicode)} "
         line = ("\n" + " " * len(key)).join(wrap(

@@ -1,4 +1,4 @@
-"""The Rich console of the after-game views (chart, share's picture, progress bars), made
+"""The Rich console of the after-game views (stats, progress bars), made
 from the one screen value (cells.Style): imported only by what draws with Rich."""
 
 from __future__ import annotations
