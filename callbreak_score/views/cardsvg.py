@@ -55,10 +55,10 @@ def element(item: Text | Shape | Rect | Line) -> str:
 def svg(card: Card) -> str:
     width, height = round(card.width), round(card.height)
     body = "\n".join(f"  {element(item)}" for item in card.items)
-    # as wide as its window up to its own width: a phone's browser shows it whole
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-            f'width="100%" style="max-width: {width}px; height: auto" '
-            f'xml:lang="{card.lang}">\n'
+            f'width="{width}" height="{height}" xml:lang="{card.lang}"'
+            # opened on a phone, the card shrinks to the window's width, keeping its shape
+            ' style="max-width: 100%; height: auto">\n'
             f"  <title>{_escape(card.title)}</title>\n"
             f"  <style>text {{ font-family: {FONTS}; }}</style>\n"
             f"{body}\n</svg>\n")
