@@ -98,7 +98,7 @@ def test_the_largest_cards_stay_under_300_kb(monkeypatch, game) -> None:
 def rendered(text: cards.Card, area: tuple[int, int, int, int], background: tuple,
              layout: int):
     """The text drawn by Pillow alone in the bundled font, as the card draws it (twice the
-    size, then scaled down), over `area` of the card (left, top, right, bottom)."""
+    size, then halved), over `area` of the card (left, top, right, bottom)."""
     left, top, right, bottom = area
     scale = cardpng.SCALE
     image = Image.new("RGB", ((right - left) * scale, (bottom - top) * scale), background)
@@ -107,7 +107,7 @@ def rendered(text: cards.Card, area: tuple[int, int, int, int], background: tupl
                               layout_engine=layout)
     ImageDraw.Draw(image).text(((text.left() - left) * scale, (text.y - top) * scale), piece,
                                font=font, fill=text.fill, anchor="ls")
-    return image.resize((right - left, bottom - top), Image.Resampling.LANCZOS).convert("L")
+    return image.reduce(scale).convert("L")  # as the card: the mean of each 2x2 square
 
 
 def difference(a, b) -> float:
