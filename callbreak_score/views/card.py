@@ -12,8 +12,6 @@ side by side, so no player's line hides behind another's.
 
 from __future__ import annotations
 
-import re
-
 from callbreak_score.core.game import Game
 from callbreak_score.core.rules import end_words
 from callbreak_score.core.scoring import points, round_scores, running_totals
@@ -23,7 +21,8 @@ from . import glyphs, speech
 
 WIDTH, EDGE = 1080, 48  # the card's width and its margin
 INK, SOFT, RULE, BAND, PAPER = "#1f2328", "#59636e", "#d0d7de", "#f3f5f8", "#ffffff"
-MADE, BROKEN, STAR = "#0068a8", "#c24a00", "#e69f00"  # blue ✓ and vermilion ✗: any eye
+MADE, BROKEN = "#0068a8", "#c24a00"  # blue ✓ and vermilion ✗: told apart by any eye
+STAR = "#f5c518"  # the winners' star: gold outlined in ink, no player's colour
 # Okabe-Ito: blue, vermilion, bluish green, reddish purple, orange, sky blue
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 SHAPES = ("circle", "square", "triangle", "diamond", "plus", "down")  # chartview's ●■▲◆✚▼
@@ -37,8 +36,12 @@ def shape(seat: int) -> str:
     return SHAPES[seat % len(SHAPES)]
 
 
+MARKS = {"✓": ("check", MADE), "✗": ("cross", BROKEN)}  # drawn in a text as the cells' marks
+
+
 class Text:
-    """A line of text; y is its baseline; anchor: start, middle or end (of x)."""
+    """A line of text; y is its baseline; anchor: start, middle or end (of x). A ✓ or ✗ in
+    it is drawn as the scorecard's mark (MARKS), in its place in the line."""
 
     __slots__ = ("x", "y", "text", "size", "bold", "fill", "anchor")
 
@@ -227,13 +230,13 @@ def layout(game: Game) -> Card:
     return card
 
 
-def chart_card(game: Game, width: float = 640) -> Card:
+def chart_card(game: Game, width: float = 560) -> Card:
     """The chart and its legend alone, on the card's paper (a page in dark mode too): the
     share page's figure."""
     from callbreak_score.i18n import language
 
     card = Card(width, language(), t("Running totals, game {game}", game=game.id))
-    card.height = chart(card, game, 16, 8, width - 32, 300) + 8
+    card.height = chart(card, game, 12, 6, width - 24, 260, 17) + 8
     card.items.insert(0, Rect(0, 0, card.width, card.height, PAPER))
     return card
 
@@ -242,16 +245,7 @@ def _paragraph(card: Card, text: str, y: float, size: float, bold: bool,
                fill: str = INK) -> float:
     """The text in lines across the card; a ✓ or ✗ in it drawn as the scorecard's marks."""
     for line in lines_of(text, size, card.width - 2 * EDGE, bold):
-        x, first = EDGE, baseline(y, size)
-        for piece in re.split("([✓✗])", line):
-            if piece in ("✓", "✗"):
-                kind = "check" if piece == "✓" else "cross"
-                card.add(Shape(kind, x + size * 0.45, first - size * 0.36, size * 0.7,
-                               MADE if kind == "check" else BROKEN))
-                x += size * 0.9
-            elif piece:
-                card.add(Text(x, first, piece, size, bold, fill))
-                x += glyphs.measure(piece, size, bold)
+        card.add(Text(EDGE, baseline(y, size), line, size, bold, fill))
         y += leading(size)
     return y
 
@@ -266,10 +260,10 @@ def _standings(card: Card, game: Game, placed: list[tuple[int, int]], y: float,
     total_w = max(glyphs.measure(v, size, True) for v in totals)
     name_x = EDGE + number_w + 14 + 36
     name_room = EDGE + room - total_w - 24 - 40 - name_x
-    for place, seat in placed:
+    for row, (place, seat) in enumerate(placed):
         lines = lines_of(game.players[seat], size, name_room, seat in top)
         height = leading(size) * len(lines) + 10
-        if place % 2 == 1:
+        if row % 2 == 0:
             card.add(Rect(EDGE - 12, y, room + 24, height, BAND))
         first = baseline(y + 5, size)
         card.add(Text(EDGE + number_w, first, f"{num(place)}.", size, False, SOFT, "end"))
@@ -278,7 +272,8 @@ def _standings(card: Card, game: Game, placed: list[tuple[int, int]], y: float,
         for at, line in enumerate(lines):
             card.add(Text(name_x, first + at * leading(size), line, size, seat in top))
         if seat in top:
-            card.add(Shape("star", EDGE + room - total_w - 34, first - size * 0.36, 30, STAR))
+            card.add(Shape("star", EDGE + room - total_w - 34, first - size * 0.36, 30, STAR,
+                           INK))
         card.add(Text(EDGE + room, first, totals[seat], size, True, INK, "end"))
         y += height
     return y
@@ -299,12 +294,12 @@ def _ticks(low: int, high: int, unit: int) -> list[int]:
 
 
 def chart(card: Card, game: Game, x: float, y: float, room: float,
-          height: float = 430) -> float:
+          height: float = 430, size: float = 24) -> float:
     """The running totals: an axis of whole points, one line and marker shape per player
-    (winners drawn last), the legend below with each final total. Returns the bottom."""
+    (winners drawn last), the legend below with each final total, its type `size` px.
+    Returns the bottom."""
     rules = game.rules
     series = [tuple(0 for _ in game.players), *running_totals(rules, game.rounds)]
-    size = 24
     if len(series) == 1:
         return _paragraph(card, _("No round is complete yet: nothing to chart."), y, size,
                           False, SOFT)
@@ -330,32 +325,21 @@ def chart(card: Card, game: Game, x: float, y: float, room: float,
     for number in range(every if every > 1 else 1, rounds + 1, every):
         card.add(Text(xs[number], bottom + 10 + size, num(number), size, False, SOFT,
                       "middle"))
-    # the winners last, so their line shows where lines cross; where lines meet, each a
-    # few pixels from the next, so lines on the same totals lie side by side
+    # the winners last, so their line shows where lines cross; where lines meet, each
+    # line and its markers a few pixels from the next (markers overlap by under half), so
+    # no line and no marker hides behind another and every marker sits on its line
     top_seats = set(game.winners() if game.finished else game.leaders())
     order = sorted(range(len(game.players)), key=lambda s: s in top_seats)
-    count = len(order)
-    spots = [_apart({seat: y_of(s[seat]) for seat in order}, 5) for s in series]
+    mark = round(size * 0.72)
+    spots = [_apart({seat: y_of(s[seat]) for seat in order}, mark * 0.5) for s in series]
     for seat in order:
-        card.add(Line([(xs[i], spot[seat]) for i, spot in enumerate(spots)], colour(seat), 4))
-    mark = 20
+        card.add(Line([(xs[i], spot[seat]) for i, spot in enumerate(spots)], colour(seat),
+                      size / 6))
     step = max(1, -(-(mark + 6) // max(1.0, (right - left) / rounds)))
-    shown = sorted({*range(rounds, 0, -int(step))})
-    for i in shown:
-        placed: list[tuple[float, float]] = []
+    for i in sorted({*range(rounds, 0, -int(step))}):  # the last round's always
         for seat in order:
-            y_at = spots[i][seat]
-            # on its point, else beside the markers already there (the nearest free place
-            # either side that stays within the plot)
-            for away in (0, *(k * side for k in range(1, count + 1) for side in (1, -1))):
-                x_at = xs[i] + (mark + 3) * away
-                free = all(abs(px - x_at) >= mark + 2 or abs(py - y_at) >= mark
-                           for px, py in placed)
-                if free and left + mark / 2 <= x_at <= right + mark / 2:
-                    break
-            placed.append((x_at, y_at))
-            card.add(Shape(shape(seat), x_at, y_at, mark, colour(seat), PAPER))
-    return _legend(card, game, x, bottom + 26 + 2 * size, room, top_seats)
+            card.add(Shape(shape(seat), xs[i], spots[i][seat], mark, colour(seat), PAPER))
+    return _legend(card, game, x, bottom + 1.1 * size + 2 * size, room, top_seats, size + 2)
 
 
 def _apart(ys: dict[int, float], gap: float) -> dict[int, float]:
@@ -377,25 +361,25 @@ def _apart(ys: dict[int, float], gap: float) -> dict[int, float]:
 
 
 def _legend(card: Card, game: Game, x: float, y: float, room: float,
-            top: set[int]) -> float:
+            top: set[int], size: float) -> float:
     """Marker, final total and name of each player (the winners' in bold), as many on a line
     as fit."""
-    size = 26
     at = x
     step = leading(size)
     for seat, name in enumerate(game.players):
         total = num(points(game.rules, game.totals()[seat]))
         name = one_line(name, size, room * 0.6, seat in top)
         total_w = glyphs.measure(total, size, True)
-        wide = 34 + total_w + 12 + glyphs.measure(name, size, seat in top)
+        wide = size * 1.3 + total_w + 12 + glyphs.measure(name, size, seat in top)
         if at > x and at + wide > x + room:
             at, y = x, y + step
         first = baseline(y, size)
         # the total before the name: digits measure exactly, a shaped name need not
-        card.add(Shape(shape(seat), at + 12, first - size * 0.34, 22, colour(seat), PAPER))
-        card.add(Text(at + 32, first, total, size, True))
-        card.add(Text(at + 32 + total_w + 12, first, name, size, seat in top))
-        at += wide + 30
+        card.add(Shape(shape(seat), at + size * 0.46, first - size * 0.34, round(size * 0.85),
+                       colour(seat), PAPER))
+        card.add(Text(at + size * 1.23, first, total, size, True))
+        card.add(Text(at + size * 1.23 + total_w + 12, first, name, size, seat in top))
+        at += wide + size * 1.15
     return y + step
 
 
@@ -404,26 +388,33 @@ def _scorecard(card: Card, game: Game, y: float, room: float) -> float:
     round's score; a row of totals; the house rules' marks explained below."""
     from .render import _marks, outcome
 
-    size, bold_size = 26, 26
+    size, pad = 26, 12
     rules = game.rules
     heading = _("Round")
     round_w = min(150.0, max(glyphs.measure(heading, size, True),
                              glyphs.measure(num(max(1, len(game.rounds))), size)) + 20)
     seats = len(game.players)
     column = (room - round_w) / seats
-    heads = [lines_of(name, bold_size, column - 40, True, 2) for name in game.players]
-    rows = max(len(lines) for lines in heads)
-    head_h = leading(bold_size) * rows + 10
+    starts = [EDGE + round_w + column * seat for seat in range(seats)]
+    # the names over their columns, in type small enough for each word to fit whole if it
+    # can, two lines at most
+    name_room = column - pad - 28
+    bold_size = next((tried for tried in (26, 23, 20) if all(
+        glyphs.measure(word, tried, True) <= name_room
+        for name in game.players for word in name.split(" "))), 20)
+    heads = [lines_of(name, bold_size, name_room, True, 2) for name in game.players]
+    head_h = leading(bold_size) * max(len(lines) for lines in heads) + 10
+    top = y
     for at, line in enumerate(lines_of(heading, size, round_w - 8, True, 2)):
         card.add(Text(EDGE, baseline(y + head_h - 10 - leading(size) * (1 + at), size), line,
                       size, True, SOFT))
     for seat, lines in enumerate(heads):
-        x0 = EDGE + round_w + column * seat + 8
         last = baseline(y + head_h - 10 - leading(bold_size), bold_size)
         for at, line in enumerate(reversed(lines)):
-            card.add(Text(x0 + 24, last - leading(bold_size) * at, line, bold_size, True))
-        card.add(Shape(shape(seat), x0 + 9, last - leading(bold_size) * (len(lines) - 1)
-                       - bold_size * 0.34, 18, colour(seat), PAPER))
+            card.add(Text(starts[seat] + pad + 24, last - leading(bold_size) * at, line,
+                          bold_size, True))
+        card.add(Shape(shape(seat), starts[seat] + pad + 9, last - leading(bold_size)
+                       * (len(lines) - 1) - bold_size * 0.34, 18, colour(seat), PAPER))
     y += head_h
     card.add(Line([(EDGE, y), (EDGE + room, y)], SOFT, 2))
     row_h = leading(size) + 6
@@ -435,7 +426,7 @@ def _scorecard(card: Card, game: Game, y: float, room: float) -> float:
         scores = round_scores(rules, played)
         for seat in range(seats):
             said, won, how, score = outcome(game, played, seat, scores)
-            x0 = EDGE + round_w + column * seat + 8
+            x0 = starts[seat] + pad
             text = f"{said}/{won or '–'}"
             card.add(Text(x0, first, text, size, False, INK if score else SOFT))
             after = x0 + glyphs.measure(text, size) + 16
@@ -446,15 +437,19 @@ def _scorecard(card: Card, game: Game, y: float, room: float) -> float:
             elif how == "penalty":
                 card.add(Text(after, first, "!", size, True, BROKEN, "middle"))
             if score:
-                card.add(Text(x0 + column - 16, first, score, size, True,
+                card.add(Text(starts[seat] + column - pad, first, score, size, True,
                               MADE if how == "made" else BROKEN, "end"))
         y += row_h
     card.add(Line([(EDGE, y), (EDGE + room, y)], SOFT, 2))
     first = baseline(y + 6, size)
     card.add(Text(EDGE, first, _("Total"), size, True))
     for seat, total in enumerate(game.totals()):
-        card.add(Text(EDGE + round_w + column * (seat + 1) - 8, first,
-                      num(points(rules, total)), size, True, INK, "end"))
+        card.add(Text(starts[seat] + column - pad, first, num(points(rules, total)), size,
+                      True, INK, "end"))
+    # a rule between players' columns, so a score and the next player's bid never read
+    # as one cell
+    for start in starts[1:]:
+        card.add(Line([(start, top + 6), (start, y + row_h)], RULE, 1.5))
     y += row_h + 16
     for note in _notes(game, _marks(game)):
         y = _paragraph(card, note, y, 22, False, SOFT)

@@ -8,8 +8,10 @@ Only `share --format png` imports this module.
 
 from __future__ import annotations
 
+import re
+
 from . import glyphs
-from .card import Card, Line, Rect, Shape, Text, points_of, strokes_of
+from .card import MARKS, Card, Line, Rect, Shape, Text, points_of, strokes_of
 
 SCALE = 2  # drawn this many times larger, then scaled down: Pillow's shapes are not smoothed
 SHAPED = (glyphs.DEVANAGARI, glyphs.BENGALI)  # the scripts a text must be shaped in
@@ -100,12 +102,23 @@ def _shape(draw, item: Shape) -> None:
 
 
 def _text(draw, fonts: _Fonts, item: Text) -> None:
-    """Each script's run in its own font, one after another from where the text starts."""
-    runs = [(fonts.get(family, item.bold, item.size), piece)
-            for family, piece in glyphs.runs(item.text, item.bold)]
-    widths = [font.getlength(piece) for font, piece in runs]
-    x = item.x * SCALE - {"start": 0, "middle": sum(widths) / 2, "end": sum(widths)}[
-        item.anchor]
-    for (font, piece), wide in zip(runs, widths):
-        draw.text((x, item.y * SCALE), piece, font=font, fill=item.fill, anchor="ls")
-        x += wide
+    """Each script's run in its own font, one after another from where the text starts;
+    a ✓ or ✗ drawn as the cells' marks in its place."""
+    pieces: list[tuple[object, str, float]] = []  # (font or None for a mark, text, width)
+    for part in re.split("([✓✗])", item.text):
+        if part in MARKS:
+            pieces.append((None, part, item.size * 0.9 * SCALE))
+        elif part:
+            for family, piece in glyphs.runs(part, item.bold):
+                font = fonts.get(family, item.bold, item.size)
+                pieces.append((font, piece, font.getlength(piece)))
+    wide = sum(width for _, _, width in pieces)
+    x = item.x * SCALE - {"start": 0, "middle": wide / 2, "end": wide}[item.anchor]
+    for font, piece, width in pieces:
+        if font is None:
+            kind, colour = MARKS[piece]
+            _shape(draw, Shape(kind, x / SCALE + item.size * 0.45, item.y - item.size * 0.36,
+                               item.size * 0.7, colour))
+        else:
+            draw.text((x, item.y * SCALE), piece, font=font, fill=item.fill, anchor="ls")
+        x += width

@@ -4,7 +4,7 @@ where the PNG places it."""
 
 from __future__ import annotations
 
-from .card import Card, Line, Rect, Shape, Text, points_of, strokes_of
+from .card import MARKS, Card, Line, Rect, Shape, Text, points_of, strokes_of
 
 FONTS = ("'Noto Sans', 'Noto Sans Devanagari', 'Noto Sans Bengali', 'Nirmala UI', "
          "'Kohinoor Devanagari', 'Kohinoor Bangla', system-ui, sans-serif")
@@ -29,8 +29,11 @@ def element(item: Text | Shape | Rect | Line) -> str:
         if item.anchor != "start":
             extra += f' text-anchor="{item.anchor}"'
         # spaces kept as typed (two spaces in a name stay two)
+        said = _escape(item.text)
+        for mark, (_, colour) in MARKS.items():  # the browser's own ✓ and ✗, coloured
+            said = said.replace(mark, f'<tspan fill="{colour}" font-weight="bold">{mark}</tspan>')
         return (f'<text x="{_n(item.x)}" y="{_n(item.y)}" font-size="{_n(item.size)}" '
-                f'fill="{item.fill}"{extra} xml:space="preserve">{_escape(item.text)}</text>')
+                f'fill="{item.fill}"{extra} xml:space="preserve">{said}</text>')
     if isinstance(item, Rect):
         return (f'<rect x="{_n(item.x)}" y="{_n(item.y)}" width="{_n(item.w)}" '
                 f'height="{_n(item.h)}" fill="{item.fill}"/>')

@@ -250,6 +250,22 @@ def _progress(game: Game) -> str:
     return tn("{count} round played, open game", "{count} rounds played, open game", done)
 
 
+def instant_line(game: Game) -> str | None:
+    """Who ended the game at once by bidding the house rule's N and winning exactly N, and
+    when ('Winner: Asha, who bid 8 and won 8 in round 3. Game over.'); None otherwise."""
+    if not (game.finished and game.rounds):
+        return None
+    instant = instant_win_seats(game.rules, game.rounds[-1])
+    if not instant:
+        return None
+    said = (_("Winner: {names}, who bid {win} and won {win} in round {number}. "
+              "Game over.") if len(instant) == 1 else
+            _("Tied winners: {names}, who bid {win} and won {win} in round {number}. "
+              "Game over."))
+    return fill(said, {"names": names(game, instant), "win": game.rules.instant_win,
+                       "number": len(game.rounds)})
+
+
 def _standing(game: Game) -> list[str]:
     from callbreak_score.core.history import abandoned
 
@@ -259,15 +275,9 @@ def _standing(game: Game) -> list[str]:
     out = []
     if game.finished:
         won = game.winners()
-        instant = instant_win_seats(game.rules, game.rounds[-1]) if game.rounds else []
+        instant = instant_line(game)
         if instant:
-            win = game.rules.instant_win
-            said = (_("Winner: {names}, who bid {win} and won {win} in round {number}. "
-                      "Game over.") if len(instant) == 1 else
-                    _("Tied winners: {names}, who bid {win} and won {win} in round {number}. "
-                      "Game over."))
-            return [fill(said, {"names": names(game, instant), "win": win,
-                                "number": len(game.rounds)})]
+            return [instant]
         said = (_("Winner: {names} ({best}). Game over.") if len(won) == 1
                 else _("Tied winners: {names} ({best}). Game over."))
         out.append(fill(said, {"names": names(game, won), "best": top_total(game, won)}))

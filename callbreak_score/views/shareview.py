@@ -11,7 +11,7 @@ from callbreak_score.i18n import N_, _, num, t, tn
 
 from . import speech
 from .cells import wrap
-from .render import chained, passed_over, top_total
+from .render import instant_line, names, passed_over, top_total
 
 PHONE = 36  # columns a chat bubble on a phone shows without wrapping
 NO_BREAK = "\xa0"
@@ -27,9 +27,17 @@ def places(game: Game) -> list[tuple[int, int]]:
 
 def verdict(game: Game) -> str:
     """Who won or leads; when the tiebreak on tricks decided, who else has the top total."""
+    from callbreak_score.core.history import abandoned
+
+    if abandoned(game):
+        return tn("Abandoned after {count} round.", "Abandoned after {count} rounds.",
+                  game.completed)
     top = game.winners() if game.finished else game.leaders()
-    said = chained([game.players[seat] for seat in top])
+    said = names(game, top) if top else ""
     broken = bool(passed_over(game))
+    instant = instant_line(game)
+    if instant:
+        return instant
     if not game.finished:
         if not said:
             return tn("Not finished: {count} round played; leading: nobody yet.",

@@ -53,3 +53,27 @@ def test_a_devanagari_name_is_cut_between_letters_not_inside_one() -> None:
     assert rest.startswith("   " + name[len(first) - 3:])  # the rest below, indented
     assert not rest[3].isspace() and 0x0900 <= ord(rest[3]) <= 0x097F
     assert not "\u093e" <= rest[3] <= "\u094d"  # not a vowel sign or virama split off
+
+
+def test_an_instant_win_says_how_the_game_ended() -> None:
+    from callbreak_score.core import game as moves
+    from callbreak_score.core.rules import make_rules
+    from callbreak_score.views import card
+
+    game = moves.new_game("261201-abc", ("Asha", "Bimal", "Tulsi", "Ram"),
+                          make_rules(instant_win=8), None, "2026-12-01T19:00:00+05:45")
+    game = moves.enter_bids(game, [2, 8, 1, 1])
+    game = moves.enter_tricks(game, [2, 8, 2, 1], "2026-12-01T19:10:00")
+    said = "Winner: Bimal, who bid 8 and won 8 in round 1. Game over."
+    assert game.finished and text(game, True).splitlines()[-2:] == [
+        "Winner: Bimal, who bid 8 and won 8", "  in round 1. Game over."]
+    assert said in " ".join(item.text for item in card.layout(game).texts())  # maybe wrapped
+
+
+def test_an_abandoned_game_says_so() -> None:
+    from callbreak_score.core.history import abandon
+    from tests.lib.cards import random_game
+
+    game = abandon(random_game(NAMES["latin"][:4], finish=False, seed=3), "2026-12-01T20:30")
+    assert text(game, True).splitlines()[-1].startswith("Abandoned after ")
+    assert "leading" not in text(game, True)
