@@ -167,10 +167,11 @@ class ShareFormat(str, Enum):
 @app.command()
 def share(
     game: GameArg = None,
-    fmt: Annotated[ShareFormat, typer.Option(
+    fmt: Annotated[ShareFormat | None, typer.Option(
         "--format", help="text: a short summary for a chat app; png: a picture card to send "
-        "(needs the png extra); svg: the card as SVG; html: a page for any phone."
-    )] = ShareFormat.text,
+        "(needs the png extra); svg: the card as SVG; html: a page for any phone. "
+        "Default: as -o FILE's name ends, else text.", show_default=False
+    )] = None,
     output: Annotated[str | None, typer.Option(
         "-o", "--output", metavar="FILE", help="Write to FILE instead of standard output.",
         show_default=False)] = None,
@@ -181,4 +182,4 @@ def share(
     """A game to send: the order as text, or a card of the standings, chart and scorecard."""
     from .sharing import share_game
 
-    share_game(store.resolve(game), plain(fmt), output, open_it)
+    share_game(store.resolve(game), None if fmt is None else plain(fmt), output, open_it)

@@ -179,7 +179,7 @@ def export(
         else:
             sys.stdout.write(text)
         return
-    store.write_atomic(output, text.encode("utf-8"), make_folder=False)
+    store.write_output(output, text.encode("utf-8"))
     print(t("Wrote {file}.", file=output), file=sys.stderr)
 
 

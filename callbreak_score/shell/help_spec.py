@@ -500,7 +500,7 @@ PAGES = {
                 ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", '', True),
             ]),
             ('Options', [
-                ('--format <text|png|svg|html>', 'text: a short summary for a chat app; png: a picture card to send (needs the png extra); svg: the card as SVG; html: a page for any phone.', '[default: text]', True),
+                ('--format <text|png|svg|html>', "text: a short summary for a chat app; png: a picture card to send (needs the png extra); svg: the card as SVG; html: a page for any phone. Default: as -o FILE's name ends, else text.", '', True),
                 ('-o, --output FILE', 'Write to FILE instead of standard output.', '', True),
                 ('--open', 'Hand the file to the system to send or show (termux-share, xdg-open or open); where none is found, print its path.', '', True),
                 ('--help', 'Show this message and exit.', '', False),

@@ -17,6 +17,7 @@ from callbreak_score.storage import store
 
 FOLDER = "cards"  # in the data folder: where a card goes that has no -o FILE
 ENDINGS = {"text": "txt", "png": "png", "svg": "svg", "html": "html"}
+NAMED = {".txt": "text", ".png": "png", ".svg": "svg", ".html": "html", ".htm": "html"}
 NO_PILLOW = N_("share --format png needs Pillow, which the core install leaves out: "
              "pip install 'callbreak-score[png]' (with pipx: pipx inject callbreak-score "
              "pillow)")
@@ -24,12 +25,14 @@ NO_RAQM = N_("this Pillow was built without libraqm, so it cannot shape Devanaga
            "names; Pillow's own wheels can: pip install --force-reinstall pillow")
 
 
-def share_game(game_id: str, fmt: str, output: str | None, open_it: bool) -> None:
+def share_game(game_id: str, fmt: str | None, output: str | None, open_it: bool) -> None:
+    named = output not in (None, "-")
+    fmt = _format(fmt, output if named else None)
     game = store.load(game_id)
     if open_it and output == "-":
         raise Refused("--open hands a file to the system: give -o FILE, or no -o for a file "
                       "in the data folder")
-    to_file = open_it or (output not in (None, "-")) or (
+    to_file = open_it or named or (
         fmt == "png" and output is None and _terminal())  # no picture bytes on a screen
     made = render(game, fmt, unicode=to_file)
     if not to_file:
@@ -40,12 +43,31 @@ def share_game(game_id: str, fmt: str, output: str | None, open_it: bool) -> Non
             sys.stdout.buffer.write(made)
         return
     data = made.encode("utf-8") if isinstance(made, str) else made
-    path = output if output not in (None, "-") else os.path.join(
-        store.home(), FOLDER, f"{game.id}.{ENDINGS[fmt]}")
-    store.write_atomic(path, data, make_folder=output is None)
+    if named:
+        assert output is not None
+        path = output
+        store.write_output(path, data)
+    else:
+        path = os.path.join(store.home(), FOLDER, f"{game.id}.{ENDINGS[fmt]}")
+        store.write_atomic(path, data)
     print(t("Wrote {file}.", file=path), file=sys.stderr)
     if open_it:
-        hand_over(path)
+        hand_over(path, data if fmt == "text" else None)
+
+
+def _format(fmt: str | None, output: str | None) -> str:
+    """The format asked, else the one the file's name ends in, else text; refused when
+    the two disagree (a PNG named .svg is no use to anyone)."""
+    ending = os.path.splitext(output)[1].lower() if output else ""
+    named = NAMED.get(ending)
+    if fmt is None:
+        return named or "text"
+    if named is not None and named != fmt:
+        raise Refused("-o {file} names a .{ending} file, but --format {format} writes "
+                      "{written}: give --format {named} or a file ending in .{written}",
+                      file=output, ending=ending[1:], format=fmt, written=ENDINGS[fmt],
+                      named=named)
+    return fmt
 
 
 def _terminal() -> bool:
@@ -93,8 +115,11 @@ def opener() -> list[str] | None:
     return None
 
 
-def hand_over(path: str) -> None:
-    """Open the file with the system's opener, or say where it is when there is none."""
+def hand_over(path: str, text: bytes | None = None) -> None:
+    """Open the file with the system's opener, or say where it is when there is none.
+    Termux shares a text as a message's words (on its standard input), not as a file.
+    The opener is not waited for beyond a moment: a share sheet stays open while the
+    person chooses; only an opener that fails at once is reported."""
     import subprocess
 
     command = opener()
@@ -102,15 +127,22 @@ def hand_over(path: str) -> None:
         print(t("Nothing here opens files (termux-share, xdg-open or open): send {file} "
                 "from your file manager.", file=path))
         return
+    words = [*command] if text is not None and command[0] == "termux-share" else [
+        *command, path]
     try:
-        done = subprocess.run([*command, path], stdin=subprocess.DEVNULL,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              timeout=20)
+        started = subprocess.Popen(words, stdin=subprocess.PIPE if text is not None
+                                   and len(words) == len(command) else subprocess.DEVNULL,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   start_new_session=True)
+        if started.stdin is not None:
+            started.stdin.write(text or b"")
+            started.stdin.close()
+        status = started.wait(timeout=2)
     except subprocess.TimeoutExpired:
-        return  # still showing the share sheet: it has the file
+        return  # still showing the share sheet or the viewer: it has the file
     except OSError as error:
         raise Refused("{tool} could not open {file}: {problem}", tool=command[0], file=path,
                       problem=error.strerror or str(error)) from None
-    if done.returncode != 0:
+    if status != 0:
         raise Refused("{tool} could not open {file} (exit status {code})", tool=command[0],
-                      file=path, code=done.returncode)
+                      file=path, code=status)

@@ -377,6 +377,28 @@ def write_atomic(path: str, data: bytes, make_folder: bool = True) -> None:
         raise _not_saved(path, error) from None
 
 
+def write_output(path: str, data: bytes) -> None:
+    """An export's or a share's `-o FILE`: a regular file (or a new one) replaced as
+    write_atomic does; through a link, the file the link names (the link stays); a FIFO, a
+    device or a terminal written into as it is (replacing one would put a file in its
+    place: -o /dev/stdout)."""
+    import stat
+
+    real = os.path.realpath(path)
+    try:
+        mode = os.stat(real).st_mode
+    except OSError:
+        mode = None
+    if mode is None or stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        write_atomic(real if os.path.islink(path) else path, data, make_folder=False)
+        return
+    try:
+        with open(real, "wb") as stream:
+            stream.write(data)
+    except OSError as error:
+        raise _not_saved(path, error) from None
+
+
 def _not_saved(path: str, error: OSError) -> Refused:
     reason = os_reason(error)
     if os.path.isdir(path):  # '-o /tmp': no previous version of a file to speak of

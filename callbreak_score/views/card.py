@@ -236,7 +236,7 @@ def chart_card(game: Game, width: float = 560) -> Card:
     from callbreak_score.i18n import language
 
     card = Card(width, language(), t("Running totals, game {game}", game=game.id))
-    card.height = chart(card, game, 12, 6, width - 24, 260, 17) + 8
+    card.height = chart(card, game, 12, 6, width - 24, 260, 19) + 8
     card.items.insert(0, Rect(0, 0, card.width, card.height, PAPER))
     return card
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -186,3 +187,78 @@ def test_the_data_folder_stays_sound_with_cards_in_it(cli, home, bare_system) ->
     cli("share", "--format", "svg", "--open")
     assert "sound" in cli("doctor").stdout
     assert os.listdir(home / "cards")
+
+
+@pytest.mark.parametrize(("name", "start"), [("card.png", PNG), ("card.svg", b"<svg "),
+                                             ("page.HTML", b"<!doctype html>"),
+                                             ("note.txt", b"Call Break, ")])
+def test_the_format_follows_the_files_name(cli, tmp_path, name, start) -> None:
+    stored()
+    cli("share", "-o", str(tmp_path / name))
+    assert (tmp_path / name).read_bytes().startswith(start)
+
+
+def test_a_format_the_files_name_contradicts_is_refused(cli, home, tmp_path) -> None:
+    stored()
+    before = snapshot(home)
+    result = cli("share", "--format", "png", "-o", str(tmp_path / "card.svg"), code=1)
+    assert result.stderr == (f"callbreak: -o {tmp_path / 'card.svg'} names a .svg file, but "
+                             "--format png writes png: give --format svg or a file ending "
+                             "in .png\n")
+    assert snapshot(home) == before and not (tmp_path / "card.svg").exists()
+
+
+def test_o_through_a_link_writes_the_file_it_names(cli, tmp_path) -> None:
+    stored()
+    target = tmp_path / "target.svg"
+    target.write_text("old")
+    (tmp_path / "link.svg").symlink_to(target)
+    cli("share", "-o", str(tmp_path / "link.svg"))
+    assert (tmp_path / "link.svg").is_symlink() and target.read_text().startswith("<svg ")
+
+
+def test_o_into_a_fifo_writes_into_it(cli, tmp_path) -> None:
+    import threading
+
+    stored()
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    cli("share", "--format", "svg", "-o", str(fifo))
+    reader.join(30)
+    assert got and got[0].startswith(b"<svg ") and fifo.is_fifo()
+
+
+def test_open_does_not_wait_for_a_share_sheet(cli, home, bare_system, monkeypatch) -> None:
+    """An opener still showing its window (here: one that sleeps) is left to it."""
+    import threading
+
+    stored()
+    record = bare_system / "xdg-open.args"
+    bare_system.mkdir(exist_ok=True)
+    opener = bare_system / "xdg-open"
+    sleep = shutil.which("sleep", path=os.defpath)  # PATH holds only the fakes
+    opener.write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" > '{record}'\nexec {sleep} 30\n")
+    opener.chmod(0o755)
+    monkeypatch.setenv("DISPLAY", ":0")
+    done = threading.Event()
+    worker = threading.Thread(target=lambda: (cli("share", "--format", "svg", "--open"),
+                                              done.set()), daemon=True)
+    worker.start()
+    worker.join(60)
+    assert done.is_set() and record.exists()
+
+
+def test_termux_shares_the_text_as_words(cli, home, bare_system, monkeypatch) -> None:
+    stored()
+    bare_system.mkdir(exist_ok=True)
+    program = bare_system / "termux-share"
+    program.write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" > '{bare_system}/args'\n"
+                       f"{shutil.which('cat', path=os.defpath)} > '{bare_system}/words'\n")
+    program.chmod(0o755)
+    monkeypatch.setenv("TERMUX_VERSION", "0.118.0")
+    cli("share", "--open")
+    assert (bare_system / "args").read_text() == "-a\nsend\n"
+    assert (bare_system / "words").read_text().startswith("Call Break, ")

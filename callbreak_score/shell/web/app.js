@@ -17,7 +17,8 @@
   }
 
   function progress(game) {
-    var done = game.rounds.filter(function (r) { return r.tricks !== null; }).length;
+    // a round is done once it is scored: played, or awarded on its bids unplayed
+    var done = game.rounds.filter(function (r) { return r.scores !== null; }).length;
     var rules = game.rules || {};
     var values = { game: game.id, preset: rules.preset, done: digits(done),
       rounds: digits(rules.rounds), target: digits(rules.target) };
@@ -88,11 +89,16 @@
       row.appendChild(number);
       game.players.forEach(function (_, seat) {
         var td = cell("td", null, "num");
-        if (r.tricks === null) {
-          td.appendChild(cell("span", digits(r.bids[seat] + "/–")));
+        // as the terminal's scorecard writes a cell: b5 a blind bid, - the tricks of a
+        // round awarded unplayed, ! a penalty (minus the bid)
+        var bid = (r.blind && r.blind[seat] ? "b" : "") + r.bids[seat];
+        var penalty = r.penalty && r.penalty[seat];
+        if (r.scores === null) {
+          td.appendChild(cell("span", digits(bid + "/–") + (penalty ? " !" : "")));
         } else {
-          var made = r.scores[seat] >= 0;
-          var said = digits(r.bids[seat] + "/" + r.tricks[seat]) + (made ? " ✓" : " ✗");
+          var made = r.scores[seat] >= 0 && !penalty;
+          var won = r.tricks === null ? "-" : r.tricks[seat];
+          var said = digits(bid + "/" + won) + (penalty ? " !" : made ? " ✓" : " ✗");
           td.appendChild(cell("span", said, made ? "made" : "broken"));
           td.appendChild(cell("span", points(game, r.scores[seat])));
         }
@@ -104,11 +110,29 @@
     game.totals.forEach(function (t) { total.appendChild(cell("td", points(game, t), "num")); });
   }
 
+  function drawNotes(game) {
+    // the house rules' marks this card shows, a line each under the scorecard
+    var notes = $("notes");
+    clear(notes);
+    var has = function (key) {
+      return game.rounds.some(function (r) {
+        return key === "awarded" ? r.awarded && r.tricks === null
+          : (r[key] || []).some(Boolean);
+      });
+    };
+    [["blind", "blind_note", { bid: digits(5), won: digits(6) }],
+      ["awarded", "awarded_note", { bid: digits(3) }], ["penalty", "penalty_note", {}]]
+      .forEach(function (note) {
+        if (has(note[0])) { notes.appendChild(cell("p", say(note[1], note[2]), "legend")); }
+      });
+  }
+
   function showGame(game) {
     $("problem").hidden = true;
     $("title").textContent = say("title", { players: game.players.join("\u00a0· ") });
     document.title = say("tab", { game: game.id });
     $("progress").textContent = progress(game);
+    drawNotes(game);
     var winners = winnersLine(game);
     $("winners").textContent = winners;
     $("winners").hidden = !winners;
