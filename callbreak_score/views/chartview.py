@@ -6,10 +6,10 @@ command); share's card draws its own chart (card.py) by the same rules.
 Players are told apart by the share card's rules (card.py): each has a colour of the
 Okabe-Ito palette and a marker shape of its own (●■▲◆✚▼, seat order as card.SHAPES), its
 line drawn in that shape, so a reader without colour tells them apart too; and no line
-hides behind another: at each round every player's marker has a cell of its own in the
-round's column (players on the same cell are moved a row apart, as the card moves lines a
-few pixels apart), drawn after every line, and where lines cross between rounds the cell
-shows the one least seen just before it.
+hides behind another: at each round every player's marker has a cell of its own on the
+row of its total, drawn after every line (players on one cell side by side, as far as the
+room to the next round allows; only where there is none, a row apart), and where lines
+cross between rounds the cell shows the one least seen just before it.
 """
 
 from __future__ import annotations
@@ -87,12 +87,9 @@ def runs(game: Game, style: Style) -> list[tuple[str, str | None]]:
     if low < 0 < high:
         grid[round(row(0))] = [(zero, "dim")] * plot
     top = set(game.winners() if game.finished else game.leaders())
-    # each round's points, a row apart where they would share a cell
-    spots: list[dict[int, int]] = []
-    for totals in series:
-        spots.append(_apart({seat: row(totals[seat]) for seat in seats},
-                            spots[-1] if spots else None))
-    # the lines between rounds: the cells each player's line passes through
+    # each round's points on their own rows; the lines between rounds: the cells each
+    # player's line passes through
+    spots = [{seat: round(row(totals[seat])) for seat in seats} for totals in series]
     claims: dict[tuple[int, int], list[int]] = {}
     for i in range(rounds):
         x0, x1 = column[i], column[i + 1]
@@ -109,10 +106,22 @@ def runs(game: Game, style: Style) -> list[tuple[str, str | None]]:
                                        s not in top, s))
         shown[x].add(seat)
         grid[y][x] = (_mark(seat, unicode), COLOURS[seat % len(COLOURS)])
-    # the markers last: a round's point is never under a line
+    # the markers last, a round's point never under a line; players on one cell side by
+    # side on their row (the value stays true), else set a row apart where the round has
+    # no room beside it
+    taken: set[tuple[int, int]] = set()
     for i, spot in enumerate(spots):
-        for seat, y in spot.items():
-            grid[y][column[i]] = (_mark(seat, unicode), COLOURS[seat % len(COLOURS)])
+        gaps = [column[i] - column[i - 1] - 1] if i else [plot]
+        gaps += [column[i + 1] - column[i] - 1] if i < rounds else []
+        room = max(0, min(gaps)) // 2  # columns either side that are still this round's
+        for seat in sorted(seats, key=lambda s: (s not in top, s)):
+            y, x = spot[seat], column[i]
+            beside = [(y, x + dx) for dx in (0, 1, -1, 2, -2) if abs(dx) <= room]
+            apart = [(y + dy, x) for dy in (1, -1, 2, -2, 3, -3, 4, -4)]
+            y, x = next(((r, c) for r, c in beside + apart if 0 <= c < plot
+                         and 0 <= r < HEIGHT and (c, r) not in taken), (y, x))
+            taken.add((x, y))
+            grid[y][x] = (_mark(seat, unicode), COLOURS[seat % len(COLOURS)])
     for y, cells in enumerate(grid):
         label = (labels[0] if y == 0 else labels[2] if y == HEIGHT - 1
                  else labels[1] if low < 0 < high and y == round(row(0)) else "")
@@ -134,26 +143,6 @@ def runs(game: Game, style: Style) -> list[tuple[str, str | None]]:
         out.append(key, style=COLOURS[seat % len(COLOURS)])
         out.append(line + "\n")
     return out
-
-
-def _apart(rows: dict[int, float], before: dict[int, int] | None) -> dict[int, int]:
-    """Each seat's row at a round, a row of its own: where several would share one, they
-    are set a row apart about it (the higher total above; on one row, in the order they
-    stood the round before, so lines cross only where totals do), moving no more than that
-    needs; every row within the plot."""
-    order = sorted(rows, key=lambda s: (round(rows[s]), before[s] if before else 0, s))
-    runs: list[tuple[int, list[int]]] = []  # (first row, seats on the rows from it)
-    for seat in order:
-        members = [seat]
-        while True:
-            wanted = sum(round(rows[s]) for s in members) / len(members)
-            start = min(max(0, int(wanted - (len(members) - 1) / 2 + 0.5)),
-                        HEIGHT - len(members))
-            if not runs or runs[-1][0] + len(runs[-1][1]) <= start:
-                break
-            members = runs.pop()[1] + members
-        runs.append((start, members))
-    return {seat: start + at for start, members in runs for at, seat in enumerate(members)}
 
 
 def _mark(seat: int, unicode: bool) -> str:
