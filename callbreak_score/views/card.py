@@ -6,8 +6,9 @@ with the bundled fonts' own widths (glyphs.py), so nothing here needs a drawing 
 
 How players are told apart, here and in the terminal's chart (chartview.py): a colour from
 the Okabe-Ito palette, which readers with any common colour blindness tell apart, AND a
-marker shape of its own; overlapping lines are drawn a few pixels apart and their markers
-side by side, so no player's line hides behind another's.
+marker shape of its own at every round; where lines meet they are drawn a few pixels
+apart, each marker on its own line and overlapping the next by less than half, so no
+player's line or marker hides behind another's.
 """
 
 from __future__ import annotations
@@ -217,8 +218,11 @@ def layout(game: Game) -> Card:
     y = _paragraph(card, t("{preset}, {ends}, game {game}", preset=game.rules.preset,
                            ends=speech.said(end_words(game.rules)), game=game.id),
                    y, 28, False, SOFT)
+    if game.event is not None:  # a club night's game: which event and table
+        y = _paragraph(card, t("event {event} {dot} table {table}", event=game.event.id,
+                               dot="·", table=game.event.table), y, 28, False, SOFT)
     y += 14
-    y = _paragraph(card, verdict(game), y, 36, True)
+    y = _paragraph(card, verdict(game), y, 34, True)
     y += 18
     y = _standings(card, game, places(game), y, room)
     y += 28

@@ -203,3 +203,15 @@ def test_any_game_fits_with_no_text_over_another(seed, players, preset, script,
     drawn = layout(game)
     check_fits(drawn)
     check_markers_in_the_plot(drawn)
+
+
+def test_an_event_game_says_its_event_and_table() -> None:
+    from callbreak_score.core.game import Tag
+    from callbreak_score.core.values import replace
+
+    game = replace(random_game(NAMES["latin"][:4], seed=4),
+                   event=Tag(id="261201-evt", round=2, table=3))
+    said = [text.text for text in layout(game).texts()]
+    assert "event 261201-evt · table 3" in said
+    assert not any("event " in text for text in
+                   (t.text for t in layout(random_game(NAMES["latin"][:4], seed=4)).texts()))
