@@ -122,7 +122,8 @@ def test_the_card_carries_the_game(monkeypatch, script, players, preset, how) ->
     texts = card.texts()
     word = max(at for at, text in enumerate(texts) if text.text == _("Total"))
     assert [text.text for text in texts[word + 1:word + 1 + players]] == totals
-    said = "".join(text.text for text in texts if text.size == 36 and text.bold)
+    said = "".join(text.text for text in texts  # the verdict: bold 34 px at the margin
+                   if text.size == 34 and text.bold and text.x == cards.EDGE)
     assert said.replace(" ", "") == verdict(game).replace(" ", "")
     for seat in game.winners() if game.finished else []:
         assert game.players[seat].replace(" ", "") in said.replace(" ", "")
