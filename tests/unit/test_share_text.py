@@ -19,8 +19,13 @@ PLACE = re.compile(r"^\d+\.")
 @pytest.mark.parametrize("script", ["latin", "deva", "beng", "long"])
 def test_every_line_fits_and_a_place_keeps_its_name(script: str, players: int,
                                                     cols: int) -> None:
+    from tests.lib.browser import SCREENSHOTS
+
     game = finished(NAMES[script][:players])
-    lines = text(game, True, cols).splitlines()
+    said = text(game, True, cols)
+    SCREENSHOTS.mkdir(exist_ok=True)  # to read as a person would (the README says where)
+    (SCREENSHOTS / f"share-text-{script}-{players}p-{cols}.txt").write_text(said, "utf-8")
+    lines = said.splitlines()
     assert all(width(line) <= cols for line in lines), lines
     placed = [line for line in lines if PLACE.match(line)]
     assert len(placed) == players
