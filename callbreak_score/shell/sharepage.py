@@ -35,6 +35,7 @@ def html(game: Game, chart: str) -> str:
     from importlib.resources import files
 
     from callbreak_score.views.export import to_dict
+    from callbreak_score.views.shareview import verdict
 
     web = files(__package__) / "web"
     read = {name: (web / name).read_text(encoding="utf-8")
@@ -42,6 +43,7 @@ def html(game: Game, chart: str) -> str:
     said = pages.words({key: text for key, text in pages.SCRIPT_TEXTS.items()
                         if key not in LIVE})
     said["frozen"] = to_dict(game)
+    said["verdict"] = verdict(game)  # as the card and the text say it
     app = read["app.js"].replace(pages.WORDS_MARK, script_json(said), 1)
     for script in (read["common.js"], app):
         if "</script" in script.lower() or "<!--" in script:

@@ -61,6 +61,10 @@ def _format(fmt: str | None, output: str | None) -> str:
     ending = os.path.splitext(output)[1].lower() if output else ""
     named = NAMED.get(ending)
     if fmt is None:
+        if ending and named is None:  # -o card.jpg: no summary text under a picture's name
+            raise Refused("-o {file}: share writes .txt, .png, .svg or .html files; give "
+                          "--format FORMAT, or a name with one of those endings",
+                          file=output)
         return named or "text"
     if named is not None and named != fmt:
         raise Refused("-o {file} names a .{ending} file, but --format {format} writes "
@@ -118,7 +122,7 @@ def opener() -> list[str] | None:
 def hand_over(path: str, text: bytes | None = None) -> None:
     """Open the file with the system's opener, or say where it is when there is none.
     Termux shares a text as a message's words (on its standard input), not as a file.
-    The opener is not waited for beyond a moment: a share sheet stays open while the
+    The opener is not waited for beyond a second: a share sheet stays open while the
     person chooses; only an opener that fails at once is reported."""
     import subprocess
 
@@ -137,7 +141,7 @@ def hand_over(path: str, text: bytes | None = None) -> None:
         if started.stdin is not None:
             started.stdin.write(text or b"")
             started.stdin.close()
-        status = started.wait(timeout=2)
+        status = started.wait(timeout=1)
     except subprocess.TimeoutExpired:
         return  # still showing the share sheet or the viewer: it has the file
     except OSError as error:

@@ -384,16 +384,16 @@ def write_output(path: str, data: bytes) -> None:
     place: -o /dev/stdout)."""
     import stat
 
-    real = os.path.realpath(path)
     try:
-        mode = os.stat(real).st_mode
+        mode = os.stat(path).st_mode  # what a link leads to: /dev/stdout to a pipe
     except OSError:
         mode = None
     if mode is None or stat.S_ISREG(mode) or stat.S_ISDIR(mode):
-        write_atomic(real if os.path.islink(path) else path, data, make_folder=False)
+        write_atomic(os.path.realpath(path) if os.path.islink(path) else path, data,
+                     make_folder=False)
         return
     try:
-        with open(real, "wb") as stream:
+        with open(path, "wb") as stream:
             stream.write(data)
     except OSError as error:
         raise _not_saved(path, error) from None

@@ -116,7 +116,7 @@ def runs(game: Game, style: Style) -> list[tuple[str, str | None]]:
         room = max(0, min(gaps)) // 2  # columns either side that are still this round's
         for seat in sorted(seats, key=lambda s: (s not in top, s)):
             y, x = spot[seat], column[i]
-            beside = [(y, x + dx) for dx in (0, 1, -1, 2, -2) if abs(dx) <= room]
+            beside = [(y, x + dx) for dx in (0, 1, -1, 2, -2, 3, -3, 4, -4) if abs(dx) <= room]
             apart = [(y + dy, x) for dy in (1, -1, 2, -2, 3, -3, 4, -4)]
             y, x = next(((r, c) for r, c in beside + apart if 0 <= c < plot
                          and 0 <= r < HEIGHT and (c, r) not in taken), (y, x))

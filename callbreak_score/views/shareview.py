@@ -21,7 +21,9 @@ TROPHY = {True: "🏆", False: N_("(winner)")}
 def places(game: Game) -> list[tuple[int, int]]:
     """(place, seat) best first; tied totals share a place."""
     board = game.totals()
-    order = sorted(range(len(board)), key=lambda s: -board[s])
+    top = set(game.winners() if game.finished else game.leaders())
+    # on a shared total, whom the tiebreak on tricks put ahead first (the place still shared)
+    order = sorted(range(len(board)), key=lambda s: (-board[s], s not in top))
     return [(1 + sum(1 for other in board if other > board[s]), s) for s in order]
 
 

@@ -107,3 +107,9 @@ def test_the_scoreboard_page_says_it(home: Path, browser, monkeypatch, lang) -> 
     with Server() as server:
         browser.open(server.url)
         browser.wait_for_text("winners", said, timeout=10)
+
+
+def test_whom_the_tricks_put_ahead_is_listed_first_on_the_shared_place() -> None:
+    game = played(names=PLAYERS, plays=[((3, 3, 3, 3), (3, 4, 3, 3))], preset="pagat",
+                  rounds=1, tiebreak="tricks")
+    assert f"1. {PLAYERS[1]} 3 🏆\n1. {PLAYERS[0]} 3\n" in text(game, True)

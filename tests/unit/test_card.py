@@ -71,13 +71,13 @@ def check_fits(card: cards.Card) -> None:
 
 
 def check_markers_in_the_plot(card: cards.Card) -> None:
-    """The chart's markers (17 px) stay between its axis labels (24 px, end-anchored) and the
+    """The chart's markers (16 px) stay between its axis labels (24 px, end-anchored) and the
     card's right margin, on every round's point."""
     axis = [text for text in card.texts() if text.size == 24 and text.anchor == "end"]
     if not axis:
         return
     labels_end = max(text.x for text in axis)
-    markers = shapes(card, 17)
+    markers = shapes(card, 16)
     assert markers
     for shape in markers:
         left, _, right, _ = shape_box(shape)
@@ -132,7 +132,7 @@ def test_the_card_carries_the_game(monkeypatch, script, players, preset, how) ->
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_each_player_a_colour_and_a_shape_of_their_own(players) -> None:
     card = layout(random_game(NAMES["deva"][:players], "tens", seed=5))
-    for part in (17, 22, 26):  # the chart's markers, the legend's, the standings'
+    for part in (16, 22, 26):  # the chart's markers, the legend's, the standings'
         drawn = {(shape.kind, shape.fill) for shape in shapes(card, part)
                  if shape.kind in cards.SHAPES}
         assert len(drawn) == players, (part, drawn)

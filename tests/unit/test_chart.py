@@ -137,7 +137,7 @@ def check(game, cols: int, unicode: bool = True, colour: bool = True) -> None:
         # row apart from it only where there is no room beside
         gaps = ([x - column[i - 1] - 1] if i else [plot]) + (
             [column[i + 1] - x - 1] if i < rounds else [])
-        near = [x + dx for dx in (0, 1, -1, 2, -2) if abs(dx) <= max(0, min(gaps)) // 2]
+        near = [x + dx for dx in range(-4, 5) if abs(dx) <= max(0, min(gaps)) // 2]
         for seat in seats:
             wanted = HEIGHT - 1 - (series[i][seat] - low) * (HEIGHT - 1) / max(1, high - low)
             found = [(abs(y - wanted), c) for c in near if 0 <= c < plot

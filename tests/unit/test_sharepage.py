@@ -86,3 +86,15 @@ def test_the_page_speaks_the_language(monkeypatch) -> None:
     page = html(finished(NAMES["deva"][:5]), CHART)
     assert '<html lang="ne">' in page
     assert "२०२६-११-२९ मा खेलिएको" in page and "स्थिति" in page
+
+
+def test_the_page_says_the_verdict_as_the_card_does() -> None:
+    """An abandoned game is said abandoned, with no 'next round' line."""
+    from callbreak_score.core.history import abandon
+    from callbreak_score.views.shareview import verdict
+    from tests.lib.cards import random_game
+
+    game = abandon(random_game(NAMES["latin"][:4], finish=False, seed=3), "2026-12-01T21:00")
+    words = json.loads(re.search(r"var WORDS = (.*?);\n", parsed(html(game, CHART)).scripts[1])
+                       .group(1))
+    assert words["verdict"] == verdict(game) and words["verdict"].startswith("Abandoned")

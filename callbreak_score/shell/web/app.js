@@ -133,10 +133,11 @@
     document.title = say("tab", { game: game.id });
     $("progress").textContent = progress(game);
     drawNotes(game);
-    var winners = winnersLine(game);
+    // a shared copy says the verdict as the card does (an instant win, an abandoned game)
+    var winners = WORDS.verdict !== undefined ? WORDS.verdict : winnersLine(game);
     $("winners").textContent = winners;
     $("winners").hidden = !winners;
-    $("next").textContent = nextLine(game);
+    $("next").textContent = WORDS.verdict !== undefined ? "" : nextLine(game);
     drawStandings(game);
     drawCard(game);
     $("game").hidden = false;

@@ -49,7 +49,13 @@ function Callbreak(WORDS) {
     // each seat (`names`, in seat order), its total as `shown` writes it; the leaders bold
     clear(body);
     var seats = game.players.map(function (_, seat) { return seat; });
-    seats.sort(function (a, b) { return game.totals[b] - game.totals[a] || a - b; });
+    // on a shared total, whom the tiebreak on tricks put ahead first (the place shared)
+    var ahead = function (seat) {
+      return game.leaders.indexOf(game.players[seat]) >= 0 ? 0 : 1;
+    };
+    seats.sort(function (a, b) {
+      return game.totals[b] - game.totals[a] || ahead(a) - ahead(b) || a - b;
+    });
     seats.forEach(function (seat) {
       var above = game.totals.filter(function (t) { return t > game.totals[seat]; }).length;
       var row = body.insertRow();
