@@ -7,8 +7,8 @@ with the bundled fonts' own widths (glyphs.py), so nothing here needs a drawing 
 How players are told apart, here and in the terminal's chart (chartview.py): a colour from
 the Okabe-Ito palette, which readers with any common colour blindness tell apart, AND a
 marker shape of its own at every round; where lines meet they are drawn a few pixels
-apart, each marker on its own line and overlapping the next by under a third, so no
-player's line or marker hides behind another's.
+apart, each marker on its own line and clear of the next, so no player's line or marker
+hides behind another's.
 """
 
 from __future__ import annotations
@@ -330,18 +330,17 @@ def chart(card: Card, game: Game, x: float, y: float, room: float,
         card.add(Text(xs[number], bottom + 10 + size, num(number), size, False, SOFT,
                       "middle"))
     # the winners last, so their line shows where lines cross; where lines meet, each
-    # line and its markers a few pixels from the next (markers overlap by under a third), so
+    # line and its markers a marker's height from the next (no marker over another), so
     # no line and no marker hides behind another and every marker sits on its line
     top_seats = set(game.winners() if game.finished else game.leaders())
     order = sorted(range(len(game.players)), key=lambda s: s in top_seats)
     mark = round(size * 0.66)
-    spots = [_apart({seat: y_of(s[seat]) for seat in order}, mark * 0.72) for s in series]
+    spots = [_apart({seat: y_of(s[seat]) for seat in order}, mark * 0.95) for s in series]
     for seat in order:
         card.add(Line([(xs[i], spot[seat]) for i, spot in enumerate(spots)], colour(seat),
                       size / 6))
     step = max(1, -(-(mark + 6) // max(1.0, (right - left) / rounds)))
     for i in sorted({*range(rounds, 0, -int(step))}):  # the last round's always
-        # top to bottom: each marker covers only the edge of the one above it
         for seat in sorted(order, key=lambda s: spots[i][s]):
             card.add(Shape(shape(seat), xs[i], spots[i][seat], mark, colour(seat), PAPER))
     return _legend(card, game, x, bottom + 1.1 * size + 2 * size, room, top_seats, size + 2)
