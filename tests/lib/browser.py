@@ -198,6 +198,16 @@ def browser():
     opened.close()
 
 
+@pytest.fixture(scope="module")
+def module_browser():
+    """One headless Chromium for a whole test module, its pages loaded in turn."""
+    if not (CHROMIUM and DRIVER):
+        pytest.skip("headless Chromium or chromedriver is not installed (.ci/run installs them)")
+    opened = Browser()
+    yield opened
+    opened.close()
+
+
 def fits(page: Browser) -> None:
     """Nothing wider than the screen (an HTML page or an SVG file): no sideways scrolling,
     of the page or of any part of it."""

@@ -11,26 +11,21 @@ import pytest
 
 from callbreak_score.views.card import layout
 from callbreak_score.views.cardsvg import svg
-from tests.lib.browser import CHROMIUM, DRIVER, SCREENSHOTS, Browser, fits, overlaps
+from tests.lib.browser import SCREENSHOTS, fits, overlaps
 from tests.lib.cards import NAMES, random_game
 from tests.lib.languages import speak
 
 pytestmark = pytest.mark.slow  # a real browser
 
 SPOKEN = {"latin": None, "deva": "ne", "beng": "bn", "long": "hi"}
-SHORT = {"latin": "latin", "deva": "deva", "beng": "beng", "long": "long"}
 CASES = [(script, players, "nepal") for script in ("latin", "deva", "beng", "long")
          for players in (3, 4, 5)]
 CASES += [("latin", 5, "tens"), ("deva", 4, "pagat")]
 
 
 @pytest.fixture(scope="module")
-def page():
-    if not (CHROMIUM and DRIVER):
-        pytest.skip("headless Chromium or chromedriver is not installed (.ci/run installs them)")
-    opened = Browser()
-    yield opened
-    opened.close()
+def page(module_browser):
+    return module_browser
 
 
 def card_file(tmp_path, monkeypatch, script: str, players: int, preset: str):
@@ -39,7 +34,7 @@ def card_file(tmp_path, monkeypatch, script: str, players: int, preset: str):
     speak(monkeypatch, SPOKEN[script])
     game = random_game(NAMES[script][:players], preset, seed=players)
     card = layout(game)
-    name = f"{SHORT[script]}-{players}p" + ("" if preset == "nepal" else f"-{preset}")
+    name = f"{script}-{players}p" + ("" if preset == "nepal" else f"-{preset}")
     shared = tmp_path / f"{name}.svg"
     shared.write_text(svg(card), encoding="utf-8")
     try:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from callbreak_score.shell.sharepage import html
-from tests.lib.browser import CHROMIUM, DRIVER, SCREENSHOTS, Browser, fits, overlaps
+from tests.lib.browser import SCREENSHOTS, Browser, fits, overlaps
 from tests.lib.languages import speak
 from tests.lib.samples import NAMES, SCRIPTS, finished
 
@@ -29,12 +29,8 @@ CASES += [("latin", 5, "tens"), ("deva", 4, "tens")]
 
 
 @pytest.fixture(scope="module")
-def page():
-    if not (CHROMIUM and DRIVER):
-        pytest.skip("headless Chromium or chromedriver is not installed (.ci/run installs them)")
-    opened = Browser()
-    yield opened
-    opened.close()
+def page(module_browser):
+    return module_browser
 
 
 def draw(page: Browser, tmp_path: Path, monkeypatch, script: str, players: int,
