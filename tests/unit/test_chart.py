@@ -142,9 +142,9 @@ def check(game, cols: int, unicode: bool = True, colour: bool = True) -> None:
             wanted = HEIGHT - 1 - (series[i][seat] - low) * (HEIGHT - 1) / max(1, high - low)
             found = [(abs(y - wanted), c) for c in near if 0 <= c < plot
                      for y in range(HEIGHT) if grid[y][c] == marks[seat]]
-            assert found, (i, seat)
-            off, at = min(found)
-            assert off <= 0.5 or (at == x and off <= len(game.players) - 0.5), (i, seat, off)
+            # (a line passes these columns in the same mark: one cell that fits will do)
+            assert any(off <= 0.5 or (at == x and off <= len(game.players) - 0.5)
+                       for off, at in found), (i, seat, found)
     # the round numbers stand under their columns
     numbers = plain[rows[-1] + 2]
     for found in re.finditer(r"\d+", numbers):
