@@ -335,7 +335,9 @@ def chart(card: Card, game: Game, x: float, y: float, room: float,
     top_seats = set(game.winners() if game.finished else game.leaders())
     order = sorted(range(len(game.players)), key=lambda s: s in top_seats)
     mark = round(size * 0.66)
-    spots = [_apart({seat: y_of(s[seat]) for seat in order}, mark * 0.95) for s in series]
+    # (at the start, where every line sets out from 0 and no marker stands, none apart)
+    spots = [{seat: y_of(0) for seat in order}] + [
+        _apart({seat: y_of(s[seat]) for seat in order}, mark * 0.95) for s in series[1:]]
     for seat in order:
         card.add(Line([(xs[i], spot[seat]) for i, spot in enumerate(spots)], colour(seat),
                       size / 6))
