@@ -165,6 +165,9 @@ def run_event(port: int, lan: bool, host: str | None) -> None:
     watcher.report = open_tables
     style = screen()
     url = server.base + prefix
+    # recorded before the link is printed: whoever reads the link may run `event tables`
+    # at once, and it asks this record whether the event is served
+    keys.serving(event_id, server.base + "/")
     try:
         print(url, flush=True)
         if lan:
@@ -177,9 +180,9 @@ def run_event(port: int, lan: bool, host: str | None) -> None:
                 _("'callbreak event tables --qr' prints each table's entry link: give each "
                   "only to its table's scorer.") + " " + _("Ctrl-C stops it."))
         print(wrapped(said, style), flush=True)
-        keys.serving(event_id, server.base + "/")
     except KeyboardInterrupt:  # before it served anything
         server.server_close()
+        keys.serving(event_id, None)
     else:
         try:
             serve_until_stopped(server)
