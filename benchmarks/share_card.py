@@ -5,10 +5,8 @@
 Builds a data folder holding one finished 5-player game (the longest names of each
 script, a `--rounds 20` nepal game, so the largest card) and times, interleaved run by run:
 `python -c pass`, `callbreak share --format png -o FILE` and `callbreak share --format svg
--o FILE`. Until the installed `callbreak` knows `--format png`, it times instead a process
-that does what share does (loads the game from the folder, lays the card out, draws it
-with Pillow, writes the file) and says so. Prints medians, each against `python -c pass`,
-and the PNG's size (targets: at most 1 s, at most 300 KB).
+-o FILE`. Prints medians, each against `python -c pass`, and the PNG's size (targets: at
+most 1 s, at most 300 KB).
 """
 
 from __future__ import annotations
@@ -33,16 +31,6 @@ from callbreak_score.storage import schema  # noqa: E402
 NAMES = ("Ramchandra Prasad Bhattarai Koirala Jha.", "श्रीकृष्ण प्रसाद भट्टराई",
          "গোপাল চন্দ্র মুখোপাধ্যায়", "Wolfeschlegelsteinhausenbergerdorffvoral", "Asha")
 GAME = "261201-1"
-# what `share --format png -o FILE` does, for an install that does not have it yet
-BY_HAND = """
-import sys
-from callbreak_score.shell import language
-language.decide()
-from callbreak_score.storage import store
-from callbreak_score.views import card, cardpng
-game = store.load(store.resolve(sys.argv[1]))
-open(sys.argv[2], "wb").write(cardpng.png(card.layout(game)))
-"""
 
 
 def build(folder: Path) -> None:
@@ -88,12 +76,6 @@ def main() -> None:
                                            str(png)],
                     "share --format svg": [exe, "share", GAME, "--format", "svg", "-o",
                                            str(svg)]}
-        tried = subprocess.run(commands["share --format png"], env=env, capture_output=True)
-        if tried.returncode or not png.read_bytes().startswith(b"\x89PNG"):
-            print("this callbreak has no `share --format png` yet: timing a process that "
-                  "loads the game, lays the card out and draws it as share would\n")
-            commands["share --format png"] = [sys.executable, "-c", BY_HAND, GAME, str(png)]
-            del commands["share --format svg"]
         times: dict[str, list[float]] = {label: [] for label in commands}
         for _ in range(runs):
             for label, command in commands.items():

@@ -105,6 +105,10 @@ class Game:
     def leaders(self) -> list[int]:
         return scoring.leaders(self.rules, self.rounds)
 
+    def ahead(self) -> list[int]:
+        """The seats on top: the winners of a finished game, the leaders of one still on."""
+        return self.winners() if self.finished else self.leaders()
+
 
 def check_name(name: str) -> str:
     """One player's name, its surrounding spaces taken off; refused when empty, over 40

@@ -83,7 +83,7 @@ def points_nets(game: Game, stake: Decimal) -> list[Decimal]:
 def rank_nets(game: Game, stake: Decimal) -> list[Decimal]:
     """Each seat's net when the places after the winner pay the winner by place."""
     board = game.totals()
-    top = game.winners() if game.finished else game.leaders()
+    top = game.ahead()
     if not top or len(top) == len(board):
         return [Decimal(0)] * len(board)
     doubled = 2 if board[top[0]] >= _DOUBLE_AT.get(game.rules.preset, 20 * game.rules.unit) else 1

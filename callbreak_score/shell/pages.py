@@ -116,16 +116,17 @@ BOARD_TEXTS = {
 }
 
 
-def assets(files: dict[str, tuple[str, str]], script: str,
-           texts: dict[str, str]) -> dict[str, tuple[bytes, str]]:
+def assets(files: dict[str, tuple[str, str]], script: str, texts: dict[str, str],
+           said: str | None = None) -> dict[str, tuple[bytes, str]]:
     """A page's files by route (body, content type): the page and its script in the
-    language spoken."""
+    language spoken (its words `said` as given, else words_json(texts))."""
     from importlib.resources import files as package
 
     web = package(__package__) / "web"
     raw = {name: (web / file).read_bytes().decode("utf-8") for name, (file, _) in files.items()}
     raw[""] = page_in_language(raw[""])
-    raw[script] = raw[script].replace(WORDS_MARK, words_json(texts), 1)
+    raw[script] = raw[script].replace(WORDS_MARK, said if said is not None
+                                      else words_json(texts), 1)
     return {name: (text.encode("utf-8"), files[name][1]) for name, text in raw.items()}
 
 

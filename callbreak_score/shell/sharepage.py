@@ -32,23 +32,21 @@ def html(game: Game, chart: str) -> str:
     shown below the standings at the page's width; "" for none) drawn by the live page's
     own script from the game's object, with no request made."""
     from html import escape
-    from importlib.resources import files
 
     from callbreak_score.views.export import to_dict
     from callbreak_score.views.shareview import verdict
 
-    web = files(__package__) / "web"
-    read = {name: (web / name).read_text(encoding="utf-8")
-            for name in ("index.html", "style.css", "common.js", "app.js")}
     said = pages.words({key: text for key, text in pages.SCRIPT_TEXTS.items()
                         if key not in LIVE})
     said["frozen"] = to_dict(game)
     said["verdict"] = verdict(game)  # as the card and the text say it
-    app = read["app.js"].replace(pages.WORDS_MARK, script_json(said), 1)
+    read = {route: body.decode("utf-8") for route, (body, _) in
+            pages.assets(pages.READ, "app.js", {}, script_json(said)).items()}
+    app = read["app.js"]
     for script in (read["common.js"], app):
         if "</script" in script.lower() or "<!--" in script:
             raise ValueError("a script that would end its <script> element early")
-    page = pages.page_in_language(read["index.html"])
+    page = read[""]
     played = escape(t(FROZEN, date=num(game.created[:10])), quote=False)
     figure = f'<figure id="chart" class="chart">{chart}</figure>' if chart else CHART
     for old, new in ((STYLE, f"<style>\n{read['style.css']}</style>"), (SCRIPTS, ""),

@@ -17,7 +17,7 @@ from callbreak_score.storage import store
 
 FOLDER = "cards"  # in the data folder: where a card goes that has no -o FILE
 ENDINGS = {"text": "txt", "png": "png", "svg": "svg", "html": "html"}
-NAMED = {".txt": "text", ".png": "png", ".svg": "svg", ".html": "html", ".htm": "html"}
+NAMED = {f".{ending}": fmt for fmt, ending in ENDINGS.items()} | {".htm": "html"}
 NO_PILLOW = N_("share --format png needs Pillow, which the core install leaves out: "
              "pip install 'callbreak-score[png]' (with pipx: pipx inject callbreak-score "
              "pillow)")
@@ -131,15 +131,15 @@ def hand_over(path: str, text: bytes | None = None) -> None:
         print(t("Nothing here opens files (termux-share, xdg-open or open): send {file} "
                 "from your file manager.", file=path))
         return
-    words = [*command] if text is not None and command[0] == "termux-share" else [
-        *command, path]
+    as_words = text is not None and command[0] == "termux-share"
     try:
-        started = subprocess.Popen(words, stdin=subprocess.PIPE if text is not None
-                                   and len(words) == len(command) else subprocess.DEVNULL,
+        started = subprocess.Popen(command if as_words else [*command, path],
+                                   stdin=subprocess.PIPE if as_words else subprocess.DEVNULL,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                    start_new_session=True)
-        if started.stdin is not None:
-            started.stdin.write(text or b"")
+        if as_words:
+            assert started.stdin is not None and text is not None
+            started.stdin.write(text)
             started.stdin.close()
         status = started.wait(timeout=1)
     except subprocess.TimeoutExpired:

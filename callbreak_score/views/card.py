@@ -258,7 +258,7 @@ def _standings(card: Card, game: Game, placed: list[tuple[int, int]], y: float,
                room: float) -> float:
     """Place, marker, name (wrapped), total; the winners starred."""
     size = 34
-    top = set(game.winners() if game.finished else game.leaders())
+    top = set(game.ahead())
     totals = [num(points(game.rules, v)) for v in game.totals()]
     number_w = max(glyphs.measure(f"{num(p)}.", size) for p, _ in placed)
     total_w = max(glyphs.measure(v, size, True) for v in totals)
@@ -332,7 +332,7 @@ def chart(card: Card, game: Game, x: float, y: float, room: float,
     # the winners last, so their line shows where lines cross; where lines meet, each
     # line and its markers a marker's height from the next (no marker over another), so
     # no line and no marker hides behind another and every marker sits on its line
-    top_seats = set(game.winners() if game.finished else game.leaders())
+    top_seats = set(game.ahead())
     order = sorted(range(len(game.players)), key=lambda s: s in top_seats)
     mark = round(size * 0.66)
     # (at the start, where every line sets out from 0 and no marker stands, none apart)
@@ -392,7 +392,7 @@ def _legend(card: Card, game: Game, x: float, y: float, room: float,
 def _scorecard(card: Card, game: Game, y: float, room: float) -> float:
     """A row per round: each player's bid/tricks with ✓ or ✗ (or ! for a penalty) and the
     round's score; a row of totals; the house rules' marks explained below."""
-    from .render import _marks, outcome
+    from .render import house_marks, outcome
 
     size, pad = 26, 12
     rules = game.rules
@@ -457,7 +457,7 @@ def _scorecard(card: Card, game: Game, y: float, room: float) -> float:
     for start in starts[1:]:
         card.add(Line([(start, top + 6), (start, y + row_h)], RULE, 1.5))
     y += row_h + 16
-    for note in _notes(game, _marks(game)):
+    for note in _notes(game, house_marks(game)):
         y = _paragraph(card, note, y, 22, False, SOFT)
     return y
 

@@ -86,7 +86,7 @@ def runs(game: Game, style: Style) -> list[tuple[str, str | None]]:
 
     if low < 0 < high:
         grid[round(row(0))] = [(zero, "dim")] * plot
-    top = set(game.winners() if game.finished else game.leaders())
+    top = set(game.ahead())
     # each round's points on their own rows; the lines between rounds: the cells each
     # player's line passes through
     spots = [{seat: round(row(totals[seat])) for seat in seats} for totals in series]

@@ -93,7 +93,7 @@ def scorecard(game: Game, style: Style) -> str:
     lines.append(style.paint(
         t("bid/tricks {made} made {broken} broken, score; 'total': the running total",
           made=style.made, broken=style.broken), DIM) if game.rounds else _("No bids yet."))
-    lines += [style.paint(mark, DIM) for mark in _marks(game)]
+    lines += [style.paint(mark, DIM) for mark in house_marks(game)]
     lines += _standing(game)
     return cells.fit("\n".join(lines), style.width) + "\n"
 
@@ -119,7 +119,7 @@ def _outcome(game: Game, style: Style, played: Round, seat: int,
     """(bid/tricks with its mark, the score, the colour) of one player's round, '!' marking
     a penalty."""
     said, won, how, score = outcome(game, played, seat, scores)
-    if how in ("pending", "penalty") and scores is None:
+    if scores is None:
         return f"{said}/{style.pending}" + (" !" if how == "penalty" else ""), "", ""
     mark = {"penalty": "!", "made": style.made, "broken": style.broken}[how]
     return f"{said}/{won} {mark}", score, GREEN if how == "made" else RED
@@ -143,7 +143,7 @@ def _table(game: Game, style: Style, labels: list[str]) -> tuple[list, list, lis
         scores = round_scores(rules, played)
         rows.append([num(number), labels[game.dealer(number)]] + [
             _cell(game, style, played, seat, scores) for seat in range(game.seats)])
-    top = set(game.winners() if game.finished else game.leaders())
+    top = set(game.ahead())
     footer = [_("Total"), ""] + [
         style.paint(num(points(rules, total)), BOLD) if seat in top else num(points(rules, total))
         for seat, total in enumerate(game.totals())
@@ -197,7 +197,7 @@ def _blocks(game: Game, style: Style) -> tuple[list[str], list[str]]:
             total = num(points(rules, after[number - 1][seat])) if score else ""
             lines.append((seat, style.paint(mark, colour) if colour else mark, score, total))
         entries.append((number, lines))
-    top = set(game.winners() if game.finished else game.leaders())
+    top = set(game.ahead())
     entries.append((None, [(seat, "", "", style.paint(num(points(rules, total)), BOLD)
                             if seat in top else num(points(rules, total)))
                            for seat, total in enumerate(game.totals())]))
@@ -226,7 +226,7 @@ def _blocks(game: Game, style: Style) -> tuple[list[str], list[str]]:
     return out, _legend(game, labels, style)
 
 
-def _marks(game: Game) -> list[str]:
+def house_marks(game: Game) -> list[str]:
     """The legend for the house-rule marks on this card, a short line each."""
     marks = []
     if any(r.blind for r in game.rounds):

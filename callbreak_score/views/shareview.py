@@ -21,7 +21,7 @@ TROPHY = {True: "🏆", False: N_("(winner)")}
 def places(game: Game) -> list[tuple[int, int]]:
     """(place, seat) best first; tied totals share a place."""
     board = game.totals()
-    top = set(game.winners() if game.finished else game.leaders())
+    top = set(game.ahead())
     # on a shared total, whom the tiebreak on tricks put ahead first (the place still shared)
     order = sorted(range(len(board)), key=lambda s: (-board[s], s not in top))
     return [(1 + sum(1 for other in board if other > board[s]), s) for s in order]
@@ -34,7 +34,7 @@ def verdict(game: Game) -> str:
     if abandoned(game):
         return tn("Abandoned after {count} round.", "Abandoned after {count} rounds.",
                   game.completed)
-    top = game.winners() if game.finished else game.leaders()
+    top = game.ahead()
     said = names(game, top) if top else ""
     broken = bool(passed_over(game))
     instant = instant_line(game)

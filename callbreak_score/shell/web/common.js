@@ -49,19 +49,16 @@ function Callbreak(WORDS) {
     // each seat (`names`, in seat order), its total as `shown` writes it; the leaders bold
     clear(body);
     var seats = game.players.map(function (_, seat) { return seat; });
+    var leads = function (seat) { return game.leaders.indexOf(game.players[seat]) >= 0; };
     // on a shared total, whom the tiebreak on tricks put ahead first (the place shared)
-    var ahead = function (seat) {
-      return game.leaders.indexOf(game.players[seat]) >= 0 ? 0 : 1;
-    };
     seats.sort(function (a, b) {
-      return game.totals[b] - game.totals[a] || ahead(a) - ahead(b) || a - b;
+      return game.totals[b] - game.totals[a] || leads(b) - leads(a) || a - b;
     });
     seats.forEach(function (seat) {
       var above = game.totals.filter(function (t) { return t > game.totals[seat]; }).length;
       var row = body.insertRow();
-      var lead = game.leaders.indexOf(game.players[seat]) >= 0;
       row.appendChild(cell("td", digits(above + 1)));
-      row.appendChild(cell("td", names[seat], lead ? "lead" : ""));
+      row.appendChild(cell("td", names[seat], leads(seat) ? "lead" : ""));
       row.appendChild(cell("td", shown(game.totals[seat]), "num"));
     });
   }
