@@ -113,10 +113,10 @@ def dynamic(kind: str, incomplete: str, values: dict[str, list[str]]) -> list[st
         # The newest 100 that match: a decade of evenings is thousands of ids, and a
         # few typed digits of the date (YYMMDD) narrow them to one month's folder.
         from callbreak_score.core.errors import Refused
-        from callbreak_score.storage.store import game_ids
+        from callbreak_score.storage.folders import named_ids
 
         try:
-            return game_ids(incomplete, limit=100, by_time=False)
+            return named_ids(incomplete, limit=100)
         except Refused:  # a folder it may not read: nothing to offer, never a traceback
             return []
     if kind in ("pairs", "players"):

@@ -1,6 +1,5 @@
-"""Where files live and how they are saved: atomic, durable, locked, with backups.
-
-The only module that touches the data folder. Layout under the data folder:
+"""How games are found, read and saved: atomic, durable, locked, with backups (folders.py
+says where the data folder is and lists its folders by name). Layout under it:
   games/<yymm>/<id>.json   one human-readable file per game, a folder per month (so
                            listing the newest games never lists them all)
   backups/<id>.<n>.json    the previous three versions of a game (1 is the newest)
@@ -19,7 +18,6 @@ The only module that touches the data folder. Layout under the data folder:
 from __future__ import annotations
 
 import os
-import re
 import sys
 import time
 
@@ -27,29 +25,14 @@ from callbreak_score.core.errors import Damaged, Refused, Said, cut_word, os_rea
 from callbreak_score.core.game import Game
 
 from .files import CURRENT_LIMIT, GAME_LIMIT, Unreadable, read_regular
+from .folders import folder_unreadable, home, in_home, month_folders, named_ids, names
 from .schema import ALPHABET, SCHEMA, decode, encode, is_drawn, is_id, version
 
 BACKUPS = 3
 TRASH = "trash"  # deleted games, one file each, until `restore` (recovery.py); never synced
 LOCK_TIMEOUT = 5.0
-# a game file's name; compiled (and cached by re) when ids are listed, not at every start
-FILE_NAME = r"\d{6}-(?:[1-9]\d{0,5}|[2-9a-hjkmnp-z]{3})\.json\Z"
 MAX_DRAWN = 10_000  # new ids a day may hold (of 29,279): past that, drawing a free one is slow
 RENAMED = "renamed"  # renamed/<old id>.<new id>.json: ids that sync changed, written once
-
-
-def home() -> str:
-    """The data folder: $CALLBREAK_HOME, else the platform's user data folder."""
-    override = os.environ.get("CALLBREAK_HOME")
-    if override:
-        return os.path.abspath(os.path.expanduser(override))
-    from .places import user_dir
-
-    return user_dir("data")
-
-
-def _dir(name: str) -> str:
-    return os.path.join(home(), name)
 
 
 def check_id(game_id: str) -> str:
@@ -85,11 +68,11 @@ def _unique(start: str, typed: str) -> str:
 
 def game_path(game_id: str) -> str:
     game_id = check_id(game_id)
-    return os.path.join(_dir("games"), game_id[:4], game_id + ".json")
+    return os.path.join(in_home("games"), game_id[:4], game_id + ".json")
 
 
 def backup_path(game_id: str, n: int) -> str:
-    return os.path.join(_dir("backups"), f"{check_id(game_id)}.{n}.json")
+    return os.path.join(in_home("backups"), f"{check_id(game_id)}.{n}.json")
 
 
 def has_game(game_id: str) -> bool:
@@ -103,61 +86,17 @@ def has_game(game_id: str) -> bool:
     except (FileNotFoundError, NotADirectoryError):
         return False
     except OSError as error:
-        for folder in (_dir("games"), os.path.dirname(path)):
+        for folder in (in_home("games"), os.path.dirname(path)):
             names(folder)  # Unreadable, naming the first folder it may not read
         raise folder_unreadable(os.path.dirname(path), error) from None
     return True
 
 
-def names(folder: str) -> list[str]:
-    """The names in a folder ([] when there is none); Unreadable when it may not or
-    cannot be read, so that no command takes an unreadable folder for an empty one."""
-    try:
-        return os.listdir(folder)
-    except (FileNotFoundError, NotADirectoryError):
-        return []
-    except OSError as error:
-        raise folder_unreadable(folder, error) from None
-
-
-def folder_unreadable(folder: str, error: OSError) -> Unreadable:
-    if isinstance(error, PermissionError):
-        return Unreadable(folder, Said("cannot read: permission denied; the folder is left "
-                                       "as it is"))
-    return Unreadable(folder, Said("cannot be read ({error})",
-                                   error=str(error.strerror or error)))
-
-
-def month_folders() -> list[str]:
-    """The month folders under games/, newest first."""
-    return sorted((n for n in names(_dir("games")) if len(n) == 4 and n.isdigit()),
-                  reverse=True)
-
-
 def game_ids(prefix: str = "", limit: int | None = None, by_time: bool = True) -> list[str]:
-    """Stored game ids starting with `prefix`, newest first.
-
-    Month folders are listed newest first and only until `limit` ids are found, so the
-    newest games cost the same with 3 games stored or 10,000. Ids sort by day from their
-    names; within a day, numbered ids (made before sync) by their number, and a day that
-    holds drawn ids by each game's `created`, read from its file (a day's few games;
-    `by_time=False` leaves a day's ids in name order, for TAB, whose shell sorts them).
-    """
-    found: list[str] = []
-    for month in month_folders():
-        if not (month.startswith(prefix) or prefix.startswith(month)):
-            continue
-        listed = names(os.path.join(_dir("games"), month))
-        ids = [n[:-5] for n in filter(re.compile(FILE_NAME).match, listed)
-               if n.startswith(month) and n.startswith(prefix)]
-        # Same day: a shorter number is a smaller one, so (day, length, id) sorts by time.
-        ids.sort(key=lambda i: (i[:6], len(i), i), reverse=True)
-        if by_time:
-            ids = _by_time(ids, None if limit is None else limit - len(found))
-        found += ids
-        if limit is not None and len(found) >= limit:
-            return found[:limit]
-    return found
+    """Stored game ids starting with `prefix`, newest first (folders.named_ids): a day that
+    holds drawn ids in the order its games were created, read from their files (a day's
+    few games; `by_time=False` leaves a day's ids in name order, as TAB lists them)."""
+    return named_ids(prefix, limit, _by_time if by_time else None)
 
 
 def _by_time(ids: list[str], wanted: int | None) -> list[str]:
@@ -235,7 +174,7 @@ def draw_id(day: str, taken: set[str] | frozenset[str] = frozenset(),
 def renamed() -> dict[str, str]:
     """The ids sync changed where two games had one: old id -> new id."""
     out = {}
-    for name in names(_dir(RENAMED)):
+    for name in names(in_home(RENAMED)):
         old, _, new = name.removesuffix(".json").partition(".")
         if name.endswith(".json") and is_id(old) and is_id(new):
             out[old] = new
@@ -259,7 +198,7 @@ def add(draft: Game) -> Game:
                       most=MAX_DRAWN)
     game = replace(draft, id=draw_id(today, taken))
     path = game_path(game.id)
-    made = [f for f in (_dir("games"), os.path.dirname(path)) if not os.path.isdir(f)]
+    made = [f for f in (in_home("games"), os.path.dirname(path)) if not os.path.isdir(f)]
     try:
         save(game)
         set_current(game.id)
@@ -278,7 +217,7 @@ def add(draft: Game) -> Game:
 def trashed(prefix: str = "") -> list[str]:
     """The ids of the deleted games in trash/ that start with `prefix` (a new id never
     takes one: restore must find it free)."""
-    return [n[:-5] for n in names(_dir(TRASH))
+    return [n[:-5] for n in names(in_home(TRASH))
             if n.startswith(prefix) and n.endswith(".json") and is_id(n[:-5])]
 
 
@@ -298,7 +237,7 @@ def load(game_id: str) -> Game:
     try:
         data = read_bytes(path)
     except FileNotFoundError:
-        now = renamed().get(game_id) if os.path.isdir(_dir(RENAMED)) else None
+        now = renamed().get(game_id) if os.path.isdir(in_home(RENAMED)) else None
         if now is not None and now != game_id:
             return load(now)  # sync gave it a new id, another game having this one
         raise Refused("no game '{game}'; see 'callbreak list'", game=game_id) from None
@@ -324,12 +263,12 @@ def stamp(path: str) -> tuple[int, int, int] | None:
 
 def current_path() -> str:
     """The file naming the current game; every change replaces it (a new stamp)."""
-    return _dir("current")
+    return in_home("current")
 
 
 def current_id() -> str | None:
     try:
-        text = read_bytes(_dir("current"), CURRENT_LIMIT).decode("utf-8", "replace").strip()
+        text = read_bytes(in_home("current"), CURRENT_LIMIT).decode("utf-8", "replace").strip()
     except FileNotFoundError:
         return None
     return text or None
@@ -343,7 +282,7 @@ def resolve(game_id: str | None) -> str:
     if current is None:
         raise Refused("no current game; start one with 'callbreak new P1 P2 P3 P4'")
     if not is_id(current):
-        raise Damaged(_dir("current"),
+        raise Damaged(in_home("current"),
                       Said("does not hold a game id; pick a game with 'callbreak use'"))
     if not has_game(current):
         raise Refused("the current game {game} no longer exists; pick one with 'callbreak use'",
@@ -352,7 +291,7 @@ def resolve(game_id: str | None) -> str:
 
 
 def set_current(game_id: str) -> None:
-    write_atomic(_dir("current"), (game_id + "\n").encode("ascii"))
+    write_atomic(in_home("current"), (game_id + "\n").encode("ascii"))
 
 
 # ---- writing ---------------------------------------------------------------------------
@@ -539,7 +478,7 @@ def _original_schema_path(game_id: str, old: bytes) -> str | None:
     """Where the original of a file of an older schema is kept, when it is not kept yet."""
     schema = version(old)
     if schema is not None and schema < SCHEMA:
-        keep = os.path.join(_dir("backups"), f"{game_id}.schema{schema}.json")
+        keep = os.path.join(in_home("backups"), f"{game_id}.schema{schema}.json")
         if not os.path.lexists(keep):
             return keep
     return None
@@ -641,11 +580,11 @@ def temp_leftovers(unreadable: list[Unreadable]) -> list[str]:
     cannot be read is added to `unreadable` and passed over."""
     found = []
     try:
-        months = [os.path.join(_dir("games"), m) for m in month_folders()]
+        months = [os.path.join(in_home("games"), m) for m in month_folders()]
     except Unreadable as error:
         unreadable.append(error)
         months = []
-    for folder in [_dir("backups"), *months]:
+    for folder in [in_home("backups"), *months]:
         try:
             found += [os.path.join(folder, f) for f in names(folder) if f.endswith(".tmp")]
         except Unreadable as error:
@@ -661,7 +600,7 @@ def temp_leftovers(unreadable: list[Unreadable]) -> list[str]:
 def game_files(unreadable: list[Unreadable]) -> list[str]:
     """Every file under games/ (one level of month folders), temp files aside: for doctor.
     A folder that cannot be read is added to `unreadable` and passed over."""
-    games = _dir("games")
+    games = in_home("games")
     found = []
     try:
         entries = sorted(names(games))
@@ -684,7 +623,7 @@ def game_files(unreadable: list[Unreadable]) -> list[str]:
 def backup_files(unreadable: list[Unreadable]) -> list[str]:
     """Every file in backups/, temp files aside: for doctor."""
     try:
-        return [os.path.join(_dir("backups"), f) for f in sorted(names(_dir("backups")))
+        return [os.path.join(in_home("backups"), f) for f in sorted(names(in_home("backups")))
                 if not f.endswith(".tmp")]
     except Unreadable as error:
         unreadable.append(error)
@@ -704,7 +643,7 @@ def remove(path: str) -> None:
 
 def move_aside(path: str) -> str:
     """Move a damaged file into damaged/ under a new name, keeping its bytes."""
-    folder = _dir("damaged")
+    folder = in_home("damaged")
     try:
         _make_folders(folder)
         stamp = time.strftime("%Y%m%d-%H%M%S")

@@ -59,6 +59,8 @@ def _char_width(ch: str) -> int:
     found = _WIDTHS.get(ch)
     if found is not None:
         return found
+    if " " <= ch <= "~":  # printable ASCII, beside the boxes of every scorecard
+        return 1
     import unicodedata
 
     if unicodedata.category(ch) in ("Mn", "Me", "Cf"):

@@ -42,6 +42,8 @@ finally:
                    & {"typer", "rich", "click", "csv", "dataclasses", "typing", "inspect", "json",
                       "openskill"})
     print("HEAVY", heavy, file=sys.stderr)
+    light = ("unicodedata", "callbreak_score.storage.store", "callbreak_score.core.rules")
+    print("LOADED", sorted(set(light) & set(sys.modules)), file=sys.stderr)
 """
 
 

@@ -24,6 +24,8 @@ def test_show_and_completion_import_neither_typer_nor_rich(cli) -> None:
     for words in (["show"], ["show", "--json"]):
         result = probe(*words)
         assert result.returncode == 0 and "HEAVY []" in result.stderr, result.stderr
+        # plain names and the scorecard's boxes are measured without unicodedata
+        assert "'unicodedata'" not in result.stderr.rsplit("LOADED", 1)[1], result.stderr
     os.environ.update({"_CALLBREAK_COMPLETE": "complete_bash", "COMP_WORDS": "callbreak use ",
                        "COMP_CWORD": "2"})
     try:
@@ -32,6 +34,8 @@ def test_show_and_completion_import_neither_typer_nor_rich(cli) -> None:
         for key in ("_CALLBREAK_COMPLETE", "COMP_WORDS", "COMP_CWORD"):
             del os.environ[key]
     assert "HEAVY []" in result.stderr and result.stdout.strip()
+    # ids are listed by their files' names: neither the store nor the rules are loaded
+    assert "LOADED []" in result.stderr, result.stderr
     # anything else goes through Typer
     assert "'typer'" in probe("show", "--nope").stderr
 

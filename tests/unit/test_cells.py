@@ -169,3 +169,10 @@ def test_the_drawn_marks_known_from_the_start_are_as_wide_as_unicodedata_says() 
     for ch in DRAWN:
         assert unicodedata.category(ch) not in ("Mn", "Me", "Cf"), ch
         assert unicodedata.east_asian_width(ch) not in ("W", "F"), ch
+
+
+def test_printable_ascii_measured_without_unicodedata_is_as_wide_as_it_says() -> None:
+    from callbreak_score.views.cells import width
+
+    ascii_printable = "".join(map(chr, range(0x20, 0x7F)))
+    assert width(ascii_printable + "─") == ref_width(ascii_printable + "─") == 96
