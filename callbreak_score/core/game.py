@@ -273,7 +273,7 @@ def enter_bids(
 ) -> Game:
     """The round's bids (blind ones flagged); bids too low to play (--auto-award-below)
     complete the round at once, which may end the game at `now`."""
-    _check_open(game)
+    check_open(game)
     if game.awaiting_tricks:
         number = len(game.rounds)
         raise Refused("the bids for round {number} are already in; enter the tricks, "
@@ -324,7 +324,7 @@ def check_bid(game: Game, seat: int, bid: int) -> None:
 
 
 def enter_tricks(game: Game, tricks: Sequence[int], now: str) -> Game:
-    _check_open(game)
+    check_open(game)
     if not game.awaiting_tricks:
         number = len(game.rounds) + 1
         raise Refused("enter the bids for round {number} first ('callbreak bid ...')",
@@ -348,6 +348,22 @@ def check_tricks(game: Game, tricks: Sequence[int]) -> None:
                       total=total, players=COUNTS[game.seats], most=most)
 
 
+def check_blind_bid(game: Game, seat: int, bid: int) -> None:
+    """Refuse one player's blind bid below this game's lowest blind bid, as it is typed
+    (check_bids says it of a whole round's bids)."""
+    if bid < game.rules.blind_min:
+        raise Refused("a blind bid is at least {low}; b{bid} for {player} is too low",
+                      low=game.rules.blind_min, bid=bid, player=game.players[seat])
+
+
+def check_tricks_so_far(game: Game, tricks: Sequence[int]) -> None:
+    """Refuse some players' tricks, typed before the rest, that already make more than a
+    round (check_tricks checks a whole round's)."""
+    if sum(tricks) > game.tricks:
+        raise Refused("that makes {sum} tricks, more than the {total} of a round; type "
+                      "again", sum=sum(tricks), total=game.tricks)
+
+
 def check_won(game: Game, seat: int, won: int) -> None:
     """Refuse a number of tricks no player can win in a round of this game."""
     if not 0 <= won <= game.tricks:
@@ -362,7 +378,8 @@ def _settle(game: Game, now: str) -> Game:
     return replace(game, finished=None)
 
 
-def _check_open(game: Game) -> None:
+def check_open(game: Game) -> None:
+    """Refuse a move in a finished game."""
     if game.finished is not None:
         raise Refused("game {game} is over; start another with 'callbreak new', "
                       "or 'callbreak undo' to reopen it", game=game.id)
@@ -428,7 +445,7 @@ def finish(game: Game, now: str) -> Game:
     if not game.rules.is_open:
         raise Refused("game {game} ends by itself ({ends}); only an --open game is finished "
                       "by command", game=game.id, ends=end_words(game.rules))
-    _check_open(game)
+    check_open(game)
     if game.awaiting_tricks:
         raise Refused("round {number} has bids but no tricks; enter its tricks or undo its bids",
                       number=len(game.rounds))

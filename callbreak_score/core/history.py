@@ -67,6 +67,13 @@ def abandoned(game: Game) -> bool:
     return any(game.history[index].kind == "abandon" for index in undoable)
 
 
+def check_not_abandoned(game: Game) -> None:
+    """Refuse a move in an abandoned game."""
+    if abandoned(game):
+        raise Refused("game {game} is abandoned; 'callbreak undo' brings it back, "
+                      "'callbreak use' picks another game", game=game.id)
+
+
 def abandon(game: Game, at: str) -> Game:
     """The game abandoned: a change of no rounds, recorded so that undo brings it back."""
     if abandoned(game):
@@ -89,6 +96,10 @@ def apply(game: Game, start: int, old: tuple[Round, ...], new: tuple[Round, ...]
     return replace(game, rounds=rounds, finished=finished[1])
 
 
+def nothing_to_undo(game: Game) -> Refused:
+    return Refused("nothing to undo in game {game}: no change is recorded yet", game=game.id)
+
+
 def undo(game: Game, at: str) -> tuple[Game, Change]:
     """Take back the last change still in force: (the game, the change taken back)."""
     undoable, _ = stacks(game.history)
@@ -96,7 +107,7 @@ def undo(game: Game, at: str) -> tuple[Game, Change]:
         after = abandon(game, at)
         return after, after.history[-1]
     if not undoable:
-        raise Refused("nothing to undo in game {game}: no change is recorded yet", game=game.id)
+        raise nothing_to_undo(game)
     index = undoable[-1]
     taken = game.history[index]
     back = (taken.finished[1], taken.finished[0])

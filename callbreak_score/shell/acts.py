@@ -14,6 +14,7 @@ from callbreak_score.core.errors import Refused, cut_word
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every TAB
 if TYPE_CHECKING:
     from callbreak_score.core.game import Game
+    from callbreak_score.storage.defaults import Choice
     from callbreak_score.views.cells import Style
 
 COMPLETE_VAR = "_CALLBREAK_COMPLETE"  # the variable Typer's completion scripts set (tab.py)
@@ -123,14 +124,13 @@ def change_game(change: Callable[[Game], Game], kind: str | None,
     With a `kind`, the change is recorded in the game's history; without, `change` is an
     undo or redo, which records itself.
     """
-    from callbreak_score.core.history import abandoned, record
+    from callbreak_score.core.history import check_not_abandoned, record
     from callbreak_score.storage import store
 
     with store.locked():
         before = store.load(store.resolve(game_id))
-        if kind is not None and abandoned(before):
-            raise Refused("game {game} is abandoned; 'callbreak undo' brings it back, "
-                          "'callbreak use' picks another game", game=before.id)
+        if kind is not None:
+            check_not_abandoned(before)
         after = change(before)
         if kind is not None:
             after = record(before, after, kind, now())
@@ -142,25 +142,35 @@ def start_game(players: Sequence[str] | None, typed: Mapping[str, object] | None
                saved: Mapping[str, str] | None = None,
                dealer: str | None = None) -> tuple[Game, list[str]]:
     """Start a game and make it current: (the game, the lines that say which settings it
-    was started with). Its rules are the options `typed` over the `saved` settings (default:
-    the settings file); with no players, the current game's players and rules again, the
+    was started with). With no players, the current game's players and rules again, the
     deal going on round the table (`new --again`)."""
-    from callbreak_score.core.game import new_game, next_game
     from callbreak_score.storage import store
 
     if players is None:
+        from callbreak_score.core.game import next_game
+
         with store.locked(create=True):
             return store.add(next_game(store.load(store.resolve(None)), now())), []
-    from callbreak_score.storage.defaults import choose
-    from callbreak_score.storage.settings import load
-
-    choice = choose(dict(typed or {}), dict(load() if saved is None else saved), len(players))
-    draft = new_game("", players, choice.rules, dealer, now())
+    draft, choice = draft_game(players, typed, saved, dealer, now())
     with store.locked(create=True):
         game = store.add(draft)
     from callbreak_score.views.roundview import settings_used
 
     return game, settings_used(choice)
+
+
+def draft_game(players: Sequence[str], typed: Mapping[str, object] | None,
+               saved: Mapping[str, str] | None, dealer: str | None,
+               at: str) -> tuple[Game, Choice]:
+    """A new game, not yet stored (store.add gives it its id, under the lock), and the
+    choice of its rules: the options `typed` over the `saved` settings (default: the
+    settings file), for as many players as are named."""
+    from callbreak_score.core.game import new_game
+    from callbreak_score.storage.defaults import choose
+    from callbreak_score.storage.settings import load
+
+    choice = choose(dict(typed or {}), dict(load() if saved is None else saved), len(players))
+    return new_game("", players, choice.rules, dealer, at), choice
 
 
 def bid(words: Sequence[str]) -> None:

@@ -171,25 +171,20 @@ class Entry:
 
 def _write(write: Write, game_id: str) -> tuple[Game, Game]:
     """The write, under the lock, if the game is in the state the phone saw."""
-    from callbreak_score.core.game import enter_bids, enter_tricks
-    from callbreak_score.core.history import abandoned, stacks, undo
+    from callbreak_score.core.game import check_open, enter_bids, enter_tricks
+    from callbreak_score.core.history import check_not_abandoned, nothing_to_undo, stacks, undo
 
     from .acts import change_game, now
 
     def change(game: Game) -> Game:
         if write.base != len(game.history):
             raise Made if write.made(game) else Conflict(game)
-        if abandoned(game):
-            raise Refused("game {game} is abandoned; 'callbreak undo' brings it back, "
-                          "'callbreak use' picks another game", game=game.id)
+        check_not_abandoned(game)
         if write.kind == "undo":  # a finished game's last tricks too: a slip reopens it
-            if not stacks(game.history)[0]:
-                raise Refused("nothing to undo in game {game}: no change is recorded yet",
-                              game=game.id)
+            if not stacks(game.history)[0]:  # a phone never takes back the game's start
+                raise nothing_to_undo(game)
             return undo(game, now())[0]
-        if game.finished is not None:
-            raise Refused("game {game} is over; start another with 'callbreak new', "
-                          "or 'callbreak undo' to reopen it", game=game.id)
+        check_open(game)
         step = "tricks" if game.awaiting_tricks else "bids"
         if (write.kind, write.round) != (step, game.next_round):
             raise Conflict(game)  # the phone's page is not the game's (a stale page)

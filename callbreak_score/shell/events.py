@@ -12,7 +12,7 @@ from callbreak_score.core.errors import Damaged, Refused
 from callbreak_score.core.event import Event, Seating
 from callbreak_score.storage import events, store
 
-from .acts import now, say, screen
+from .acts import draft_game, now, say, screen
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -79,15 +79,14 @@ def _open_tables(event: Event, games: Mapping[str, Game], final: bool = False) -
 def _seat(event: Event, seating: Seating) -> Seating:
     """Start one game per table of the seating (its players in seat order, the first
     bidding first), tagged with the event, and record the draw. Call under the lock."""
-    from callbreak_score.core.game import Tag, new_game
+    from callbreak_score.core.game import Tag
     from callbreak_score.core.values import replace
-    from callbreak_score.storage.defaults import choose
 
     at = now()
     started = []
     for table in seating.tables:
-        rules = choose(dict(event.options), dict(event.settings), len(table.players)).rules
-        draft = new_game("", table.players, rules, table.players[-1], at)
+        draft, _ = draft_game(table.players, dict(event.options), dict(event.settings),
+                              table.players[-1], at)
         draft = replace(draft, event=Tag(event.id, seating.number, table.number))
         started.append(replace(table, game=store.add(draft).id))
     seating = replace(seating, tables=tuple(started))

@@ -15,9 +15,11 @@ from callbreak_score.core.game import (
     WHAT,
     Game,
     check_bid,
+    check_blind_bid,
     check_completed,
     check_new_names,
     check_tricks,
+    check_tricks_so_far,
     check_won,
     edit,
     enter_bids,
@@ -155,7 +157,7 @@ class Session:
             try:
                 if self.key(line, kind, typed, number, editing=defaults is not None):
                     continue
-                typed.update(self.read_numbers(line, kind, order, typed, total))
+                typed.update(self.read_numbers(line, kind, order, typed))
             except Refused as error:
                 self.screen.say(speech.said(error), "red")
 
@@ -218,7 +220,7 @@ class Session:
         return True
 
     def read_numbers(self, line: str, kind: str, order: Sequence[int],
-                     typed: dict[int, int], total: int) -> dict[int, int]:
+                     typed: dict[int, int]) -> dict[int, int]:
         """The numbers a line gives: plain ones for the next players in calling order,
         NAME=N for anyone. All or nothing: one wrong number refuses the line."""
         game = self.game
@@ -248,9 +250,8 @@ class Session:
         merged = {**typed, **given}
         for seat, value in given.items():
             self.check_one(kind, seat, value, seat in blind)
-        if kind == "tricks" and sum(merged.values()) > total:
-            raise Refused("that makes {sum} tricks, more than the {total} of a round; type "
-                          "again", sum=sum(merged.values()), total=total)
+        if kind == "tricks":
+            check_tricks_so_far(game, list(merged.values()))
         if kind == "tricks" and len(merged) == len(order):
             check_tricks(game, [merged[seat] for seat in range(game.seats)])
         self.blind = (self.blind - set(given)) | blind
@@ -265,10 +266,8 @@ class Session:
                 check_won(self.game, seat, value)
         except Refused as error:
             raise Refused("{refusal}; type it again", refusal=error) from None
-        rules = self.game.rules
-        if blind and value < rules.blind_min:  # (the core says it of a whole round's bids)
-            raise Refused("a blind bid is at least {low}; b{bid} for {player} is too low",
-                          low=rules.blind_min, bid=value, player=self.game.players[seat])
+        if blind:
+            check_blind_bid(self.game, seat, value)
 
     def usage(self, kind: str) -> Refused:
         """The hint after a refused line (a message, said in the interface's language)."""
@@ -360,13 +359,11 @@ class Session:
 def choose_game(screen: Screen, game_id: str | None) -> str:
     """The game to play: the one given, else the current one if unfinished, else a new
     game from the names and preset asked here."""
-    from callbreak_score.core.history import abandoned
+    from callbreak_score.core.history import abandoned, check_not_abandoned
 
     if game_id is not None:
         chosen = store.load(store.check_id(game_id))
-        if abandoned(chosen):
-            raise Refused("game {game} is abandoned; 'callbreak undo' brings it back, "
-                          "'callbreak use' picks another game", game=chosen.id)
+        check_not_abandoned(chosen)
         if chosen.finished is not None:
             raise Refused("game {game} is over; 'callbreak play' alone starts a new one",
                           game=chosen.id)
