@@ -14,9 +14,11 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from callbreak_score.core.numbers import DEFAULT_LANGUAGE, LANGUAGES
+
 PACKAGE = Path(__file__).parent
 LOCALE = PACKAGE / "locale"
-TRANSLATED = ("ne", "hi", "bn")
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
 MARKERS = {"_", "N_", "t", "Word", "Said"}  # the first argument is a message
 PLURAL_MARKERS = {"tn", "ngettext"}  # the first two are the singular and plural
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

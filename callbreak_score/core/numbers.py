@@ -39,6 +39,7 @@ DIGITS = "0123456789०१२३४५६७८९০১২৩৪৫৬৭৮৯
 # The interface's languages (English first, the default) and the digits each writes
 # numbers in (none: Latin, 0-9)
 LANGUAGES = ("en", "ne", "hi", "bn")
+DEFAULT_LANGUAGE = LANGUAGES[0]  # the messages' own language, which has no catalog
 NATIVE = {"ne": DIGITS[10:20], "hi": DIGITS[10:20], "bn": DIGITS[20:30]}
 
 

@@ -1,4 +1,5 @@
-"""The commands for after the game: settle up, stats, chart and share."""
+"""The commands for after the game: settle up, stats, ratings, the players across games,
+chart and share."""
 
 from __future__ import annotations
 
@@ -17,9 +18,14 @@ if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
 
     import typer
 
-    from .params import GameArg, RulesOpt, SinceOpt, UntilOpt, Whole
+    from .params import GameArg, RulesOpt, SinceOpt, UntilOpt, Whole, complete_people
 
 app = Commands()
+
+
+class PeopleChange(str, Enum):
+    rename = "rename"
+    merge = "merge"
 
 
 class Scheme(str, Enum):
@@ -56,8 +62,8 @@ def moments(since: str | None, until: str | None) -> tuple[float | None, float |
     return start, end
 
 
-@app.command()
-def settle(
+@app.command("settle")
+def settle_up(
     stake: Annotated[str, typer.Option(
         "--stake", metavar="AMOUNT", show_default=False,
         help="What one place (rank) or one point (points) is worth, e.g. 10 or 0.50.")],
@@ -73,8 +79,7 @@ def settle(
                     ] = False,
 ) -> None:
     """Settle up a game, or a sitting with --since/--until: each net and the fewest transfers."""
-    from callbreak_score.core.settle import settle as reckon
-    from callbreak_score.core.settle import stake_of
+    from callbreak_score.core.settle import settle, stake_of
     from callbreak_score.storage import index
     from callbreak_score.storage.people import circle
     from callbreak_score.storage.settings import get
@@ -96,7 +101,7 @@ def settle(
         if not games:
             raise Refused("no game was started until {until}; see 'callbreak list'",
                           until=until)
-    result = reckon(games, plain(scheme), amount, partial, circle())
+    result = settle(games, plain(scheme), amount, partial, circle())
     currency = get("currency")  # read for --json too: a damaged file is never ignored
     if json:
         import json as jsonlib
@@ -142,19 +147,41 @@ def ratings(
 
 
 @app.command()
+def players(
+    json: Annotated[bool, typer.Option("--json", help="Print the players as JSON.")] = False,
+) -> None:
+    """List the players: each person, the names they played under, and their games."""
+    from .people import listing
+
+    listing(json)
+
+
+@app.command()
+def player(
+    action: Annotated[PeopleChange, typer.Argument(
+        metavar="rename|merge",
+        help="rename: give a person a new name; merge: OTHER is the same person as NAME.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="A player, as played or shown.",
+                                        autocompletion=complete_people)],
+    other: Annotated[str, typer.Argument(
+        metavar="NEW|OTHER", help="rename: the new name; merge: the other name of the same "
+        "person.", autocompletion=complete_people)],
+) -> None:
+    """Rename a player, or merge two names of one person (Ram and राम), in stats, settle and
+    ratings; the games keep the names as played."""
+    from .people import change
+
+    change(plain(action), name, other)
+
+
+@app.command()
 def chart(game: GameArg = None) -> None:
     """Chart every player's running total round by round."""
-    import os
-
     from callbreak_score.views.chartview import chart_text
 
     style = screen()
-    # as Rich has always drawn it: FORCE_COLOR styles a pipe too, NO_COLOR leaves bold and
-    # dim, a dumb terminal gets neither
-    styled = (style.color or bool(os.environ.get("FORCE_COLOR"))) and (
-        os.environ.get("TERM") != "dumb")
-    colour = styled and "NO_COLOR" not in os.environ
-    sys.stdout.write(chart_text(store.load(store.resolve(game)), style, colour, styled))
+    sys.stdout.write(chart_text(store.load(store.resolve(game)), style, style.tint,
+                                style.emphasis))
 
 
 class ShareFormat(str, Enum):

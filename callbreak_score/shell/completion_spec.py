@@ -78,12 +78,12 @@ SPEC = {"root": {
             {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': True, 'type': 'text'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
-        'abandon': {'run': 'callbreak_score.shell.games_commands:abandon',
+        'abandon': {'run': 'callbreak_score.shell.games_commands:abandon_game',
             'short_help': 'Abandon a game: kept and listed, but left...', 'params': [
             {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': False, 'type': 'text'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
-        'delete': {'run': 'callbreak_score.shell.games_commands:delete',
+        'delete': {'run': 'callbreak_score.shell.games_commands:delete_game',
             'short_help': "Move a game to the trash ('callbreak...", 'params': [
             {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': True, 'type': 'text'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
@@ -92,7 +92,7 @@ SPEC = {"root": {
             'short_help': 'End the current --open game now.', 'params': [
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
-        'export': {'run': 'callbreak_score.shell.games_commands:export',
+        'export': {'run': 'callbreak_score.shell.games_commands:export_game',
             'short_help': 'Export a game as CSV (default) or JSON.', 'params': [
             {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': False, 'type': 'text'},
             {'kind': 'option', 'name': 'fmt', 'opts': ['--format'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'csv: one row per player per round; json: the whole game.', 'choices': ['csv', 'json'], 'complete': None, 'required': False, 'type': 'choice'},
@@ -142,7 +142,7 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'event', 'opts': ['--event'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "Serve the current event: a projector page of its standings and every table, and an entry link per table ('callbreak event tables').", 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
-        'settle': {'run': 'callbreak_score.shell.after_commands:settle',
+        'settle': {'run': 'callbreak_score.shell.after_commands:settle_up',
             'short_help': 'Settle up a game, or a sitting with...', 'params': [
             {'kind': 'option', 'name': 'stake', 'opts': ['--stake'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'What one place (rank) or one point (points) is worth, e.g. 10 or 0.50.', 'choices': [], 'complete': None, 'required': True, 'type': 'text'},
             {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': False, 'type': 'text'},
@@ -172,12 +172,12 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'json', 'opts': ['--json'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Print the ratings as JSON.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
-        'players': {'run': 'callbreak_score.shell.games_commands:players',
+        'players': {'run': 'callbreak_score.shell.after_commands:players',
             'short_help': 'List the players: each person, the names...', 'params': [
             {'kind': 'option', 'name': 'json', 'opts': ['--json'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Print the players as JSON.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
-        'player': {'run': 'callbreak_score.shell.games_commands:player',
+        'player': {'run': 'callbreak_score.shell.after_commands:player',
             'short_help': 'Rename a player, or merge two names of one...', 'params': [
             {'kind': 'argument', 'name': 'action', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': ['rename', 'merge'], 'complete': None, 'required': True, 'type': 'choice'},
             {'kind': 'argument', 'name': 'name', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'people', 'required': True, 'type': 'text'},
@@ -229,12 +229,12 @@ SPEC = {"root": {
             {'kind': 'option', 'name': 'round_', 'opts': ['--round'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "show: game round N's tables (default: the latest).", 'choices': [], 'complete': None, 'required': False, 'type': 'whole'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
-        'sync': {'run': 'callbreak_score.shell.sync_commands:sync',
+        'sync': {'run': 'callbreak_score.shell.sync_commands:sync_games',
             'short_help': 'Exchange the games with the other devices...', 'params': [
             {'kind': 'option', 'name': 'init', 'opts': ['--init'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Set up syncing with a git remote: a URL, or a folder (a bare repository is made there when it is empty).', 'choices': [], 'complete': None, 'required': False, 'type': 'text'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
-        'choose': {'run': 'callbreak_score.shell.sync_commands:choose',
+        'choose': {'run': 'callbreak_score.shell.sync_commands:choose_version',
             'short_help': 'Keep one version of a game changed on two...', 'params': [
             {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': True, 'type': 'text'},
             {'kind': 'argument', 'name': 'version', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': None, 'required': True, 'type': 'text'},

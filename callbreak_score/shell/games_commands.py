@@ -1,5 +1,5 @@
-"""The commands about the stored games and their players: show, history, list, use,
-abandon, delete, export, rules, path, restore, doctor, players and player."""
+"""The commands about the stored games: show, history, list, use, abandon, delete,
+export, rules, path, restore and doctor."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.i18n import _, t, tn
 from callbreak_score.storage import store
 
-from . import acts
+from . import acts, exits
 from .acts import card, now, say
 from .declare import Commands, plain
 from .exits import complain
@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
 
     import typer
 
-    from .params import WHOLE, GameArg, Preset, complete_ids, complete_people
+    from .params import WHOLE, GameArg, Preset, complete_ids
 
 app = Commands()
 
@@ -29,11 +29,6 @@ app = Commands()
 class Format(str, Enum):
     csv = "csv"
     json = "json"
-
-
-class PeopleChange(str, Enum):
-    rename = "rename"
-    merge = "merge"
 
 
 @app.command()
@@ -119,12 +114,12 @@ def use(
           players=", ".join(chosen.players)))
 
 
-@app.command()
-def abandon(game: GameArg = None) -> None:
+@app.command("abandon")
+def abandon_game(game: GameArg = None) -> None:
     """Abandon a game: kept and listed, but left out of settle, stats and ratings."""
-    from callbreak_score.core.history import abandon as move
+    from callbreak_score.core.history import abandon
 
-    _, chosen = acts.change_game(lambda g: move(g, now()), None, game)
+    _, chosen = acts.change_game(lambda g: abandon(g, now()), None, game)
     if chosen.id == store.current_id():
         say(t("Abandoned game {game}: it is kept and listed, but left out of settle, stats "
               "and ratings ('callbreak undo' brings it back).", game=chosen.id))
@@ -134,22 +129,22 @@ def abandon(game: GameArg = None) -> None:
               game=chosen.id))
 
 
-@app.command()
-def delete(
+@app.command("delete")
+def delete_game(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game id to delete.",
                                         autocompletion=complete_ids)],
 ) -> None:
     """Move a game to the trash ('callbreak restore GAME' brings it back)."""
-    from callbreak_score.storage.recovery import delete as move
+    from callbreak_score.storage.recovery import delete
 
     with store.locked():
-        gone = move(store.check_id(game))
+        gone = delete(store.check_id(game))
     say(t("Moved game {game} ({players}) to the trash; 'callbreak restore {game}' brings it "
           "back.", game=gone.id, players=", ".join(gone.players)))
 
 
-@app.command()
-def export(
+@app.command("export")
+def export_game(
     game: GameArg = None,
     fmt: Annotated[Format, typer.Option("--format", help="csv: one row per player per round; "
                                         "json: the whole game.")] = Format.csv,
@@ -161,12 +156,12 @@ def export(
     ] = False,
 ) -> None:
     """Export a game as CSV (default) or JSON."""
-    from callbreak_score.views import export as exporter
+    from callbreak_score.views import export
 
     if excel and plain(fmt) != "csv":
         raise Refused("--excel is for CSV; leave out --format json")
     chosen = store.load(store.resolve(game))
-    text = exporter.to_csv(chosen, excel) if plain(fmt) == "csv" else exporter.to_json(chosen)
+    text = export.to_csv(chosen, excel) if plain(fmt) == "csv" else export.to_json(chosen)
     if chosen.finished is None:
         complain(tn(
             "warning: game {game} is not finished; exporting the {count} completed round so far",
@@ -267,32 +262,4 @@ def doctor(
         for problem, _left in problems for part in problem.split("\n")]
     sys.stdout.write("\n".join(said) + "\n")
     if any(left for _problem, left in problems):  # 0 only when all is sound now
-        raise SystemExit(1)
-
-
-@app.command()
-def players(
-    json: Annotated[bool, typer.Option("--json", help="Print the players as JSON.")] = False,
-) -> None:
-    """List the players: each person, the names they played under, and their games."""
-    from .people import listing
-
-    listing(json)
-
-
-@app.command()
-def player(
-    action: Annotated[PeopleChange, typer.Argument(
-        metavar="rename|merge",
-        help="rename: give a person a new name; merge: OTHER is the same person as NAME.")],
-    name: Annotated[str, typer.Argument(metavar="NAME", help="A player, as played or shown.",
-                                        autocompletion=complete_people)],
-    other: Annotated[str, typer.Argument(
-        metavar="NEW|OTHER", help="rename: the new name; merge: the other name of the same "
-        "person.", autocompletion=complete_people)],
-) -> None:
-    """Rename a player, or merge two names of one person (Ram and राम), in stats, settle and
-    ratings; the games keep the names as played."""
-    from .people import change
-
-    change(plain(action), name, other)
+        raise SystemExit(exits.REFUSED)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from callbreak_score.core.errors import Refused
-from callbreak_score.core.numbers import LANGUAGES, NATIVE, language_of
+from callbreak_score.core.numbers import DEFAULT_LANGUAGE, LANGUAGES, NATIVE, language_of
 from callbreak_score.i18n import tell
 
 LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -46,8 +46,8 @@ def choose() -> str:
     for given in (os.environ.get("CALLBREAK_LANG"), _setting("language")):
         if given:
             code = language_of(given)
-            return code if code in LANGUAGES else "en"
-    return from_locale() or "en"
+            return code if code in LANGUAGES else DEFAULT_LANGUAGE
+    return from_locale() or DEFAULT_LANGUAGE
 
 
 def digits(language: str) -> str | None:

@@ -84,7 +84,9 @@ def render(game: Game, fmt: str, unicode: bool) -> str | bytes:
         from callbreak_score.views import shareview
         from callbreak_score.views.chartview import can_draw_boxes
 
-        return shareview.text(game, unicode or can_draw_boxes(sys.stdout.encoding))
+        from .acts import screen
+
+        return shareview.text(game, unicode or can_draw_boxes(screen().encoding))
     from callbreak_score.views import card, cardsvg
 
     if fmt == "svg":

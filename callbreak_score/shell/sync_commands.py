@@ -18,25 +18,24 @@ if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
 app = Commands()
 
 
-@app.command()
-def sync(
+@app.command("sync")
+def sync_games(
     init: Annotated[str | None, typer.Option(
         "--init", metavar="REMOTE", show_default=False,
         help="Set up syncing with a git remote: a URL, or a folder (a bare repository is "
         "made there when it is empty).")] = None,
 ) -> None:
     """Exchange the games with the other devices through git: commit, fetch, merge, push."""
-    from callbreak_score.storage import sync as syncing
-    from callbreak_score.storage import syncinit
+    from callbreak_score.storage import sync, syncinit
     from callbreak_score.storage.versions import kept_version
     from callbreak_score.views.syncview import report_text
 
-    report = syncinit.init(init) if init is not None else syncing.sync()
+    report = syncinit.init(init) if init is not None else sync.sync()
     say(report_text(report, {game: kept_version(game) for game in report.conflicts}), cut=False)
 
 
-@app.command()
-def choose(
+@app.command("choose")
+def choose_version(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game changed on two devices.",
                                         autocompletion=complete_ids)],
     version: Annotated[str, typer.Argument(
@@ -44,9 +43,9 @@ def choose(
 ) -> None:
     """Keep one version of a game changed on two devices apart; the others are dropped."""
     from callbreak_score.storage import store
-    from callbreak_score.storage.versions import choose as choosing
+    from callbreak_score.storage.versions import choose
 
     with store.locked():
-        game_id, chosen = choosing(game, version)
+        game_id, chosen = choose(game, version)
     say(t("Game {game} is now version {version}; the other versions are dropped (the sync "
           "history keeps them).", game=game_id, version=chosen))

@@ -302,8 +302,14 @@ class Style:
     """How to draw: colours on or off, box lines or plain ASCII, and the screen's width."""
 
     def __init__(self, color: bool, unicode: bool, width: int = 80,
-                 encoding: str = "utf-8") -> None:
+                 encoding: str = "utf-8", emphasis: bool | None = None,
+                 tint: bool | None = None) -> None:
         self.color = color
+        # the chart's, as Rich has always drawn it: bold and dim (`emphasis`) where there
+        # is colour, and with FORCE_COLOR (a pipe too), never on a dumb terminal; the
+        # players' colours (`tint`) too, unless NO_COLOR
+        self.emphasis = color if emphasis is None else emphasis
+        self.tint = self.emphasis if tint is None else tint
         self.unicode = unicode
         self.encoding = encoding  # the output's, for a view with characters of its own
         self.box = "─│┌┬┐├┼┤└┴┘" if unicode else "-|+++++++++"
@@ -318,18 +324,22 @@ class Style:
 
 def measure(stream: object = None) -> Style:
     """The screen a stream shows on (standard output by default): its width (COLUMNS,
-    else the terminal's, else 80), colour on a terminal unless NO_COLOR or TERM=dumb, and
-    box characters when its encoding has them."""
+    else the terminal's, else 80), colour on a terminal unless NO_COLOR or TERM=dumb (the
+    chart's emphasis and tint with FORCE_COLOR too), and box characters when its encoding
+    has them."""
     stream = stream or sys.stdout
     isatty = getattr(stream, "isatty", lambda: False)()
-    color = isatty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+    dumb = os.environ.get("TERM") == "dumb"
+    color = isatty and "NO_COLOR" not in os.environ and not dumb
+    emphasis = (color or bool(os.environ.get("FORCE_COLOR"))) and not dumb
     encoding = getattr(stream, "encoding", None) or "ascii"
     try:
         "─│┌✓✗·…".encode(encoding)
         unicode = True
     except (UnicodeEncodeError, LookupError):
         unicode = False
-    return Style(color, unicode, screen_width(stream), encoding)
+    return Style(color, unicode, screen_width(stream), encoding, emphasis,
+                 emphasis and "NO_COLOR" not in os.environ)
 
 
 def fitted(text: str, style: Style, cut: bool = True) -> str:

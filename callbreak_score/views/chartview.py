@@ -18,8 +18,8 @@ from callbreak_score.core.game import Game
 from callbreak_score.core.scoring import points, running_totals
 from callbreak_score.i18n import _, num, t
 
+from . import cells
 from .cells import Style, wrap
-from .cells import styled as styled_lines
 
 HEIGHT = 12  # rows of the plot
 # card.COLOURS (Okabe-Ito: blue, vermilion, bluish green, reddish purple, orange, sky blue)
@@ -45,7 +45,7 @@ def chart_text(game: Game, style: Style, colour: bool, styled: bool) -> str:
     out = []
     for text, kind in runs(game, style):
         plain = kind is None or not styled or (kind not in ("bold", "dim") and not colour)
-        out.append(text if plain else styled_lines(text, kind))
+        out.append(text if plain else cells.styled(text, kind))
     return "".join(out)
 
 
@@ -122,11 +122,11 @@ def runs(game: Game, style: Style) -> list[tuple[str, str | None]]:
                          and 0 <= r < HEIGHT and (c, r) not in taken), (y, x))
             taken.add((x, y))
             grid[y][x] = (_mark(seat, unicode), COLOURS[seat % len(COLOURS)])
-    for y, cells in enumerate(grid):
+    for y, drawn in enumerate(grid):
         label = (labels[0] if y == 0 else labels[2] if y == HEIGHT - 1
                  else labels[1] if low < 0 < high and y == round(row(0)) else "")
         out.append(f"{label:>{gutter - 1}} {vbar}", style="dim")
-        for char, style in cells:
+        for char, style in drawn:
             out.append(char, style=style)
         out.append("\n")
     out.append(" " * (gutter - 1) + " " + corner + hbar * plot + "\n", style="dim")

@@ -25,7 +25,7 @@ FLOORS: dict[str, set[str]] = {
     "views": {"", "core", "storage", "i18n", "views"},
     "shell": {"", "core", "storage", "i18n", "views", "shell"},
     "__main__": {"", "core", "storage", "i18n", "views", "shell", "__main__"},
-    "catalogs": {"", "i18n", "catalogs"},
+    "catalogs": {"", "core", "i18n", "catalogs"},
 }
 
 
