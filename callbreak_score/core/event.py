@@ -24,8 +24,9 @@ from .seating import repeats as repeats
 from .values import frozen
 
 ACTIONS = ("new", "draw", "sub", "drop", "add")
-POINTS = ("placement", "total")
+POINTS = ("placement", "total")  # what the standings count; the first is the default
 FEWEST = 8  # players an event starts with at least
+GAMES = 3  # the game rounds before the final, by default
 TOP = 4  # the final table's default size
 
 
@@ -330,7 +331,7 @@ class Row:
         return self.points / self.played if self.played else Fraction(0)
 
 
-def standings(event: Event, games: Mapping[str, Game], points: str = "placement") -> list[Row]:
+def standings(event: Event, games: Mapping[str, Game], points: str = POINTS[0]) -> list[Row]:
     """The standings of the event's game rounds from its games (game id -> Game): every
     finished game that is not abandoned gives each seat's player (the substitute who
     played more of it) placement points (or, with points="total", the game totals in

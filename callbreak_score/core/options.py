@@ -2,6 +2,11 @@
 the settings keys and their checks, which settings fit a game and why not, and TAB
 completion are built (pure).
 
+Each preset is a row too (PRESET_ROWS: what `callbreak rules NAME` says of it, its score
+unit, its settling threshold); PRESETS are their names, DEFAULT_PRESET the one a game
+has when none is typed or set. What a preset fixes for an option is the option's
+`by_preset`, and which presets an option is for its `presets`.
+
 A row's `key` is the setting's key and `new`'s option without its dashes (`max-bid`,
 `--max-bid`); a row without `keyword` is a setting only (language, digits, currency).
 
@@ -23,10 +28,52 @@ Adding a house rule, say `--nil-bonus N`:
 
 from __future__ import annotations
 
-from .errors import Said
+from .errors import Said, Word
 from .numbers import LANGUAGES
 
-PRESETS = ("nepal", "pagat", "tens")
+
+class Preset:
+    """One rule preset: what `callbreak rules NAME` says of it and the facts that differ
+    from preset to preset outside the options' own defaults (an option's `by_preset`). A
+    row is a constant, as Option's are."""
+
+    __slots__ = ("name", "summary", "unit", "doubles_at")
+
+    def __init__(
+        self,
+        name: str,  # `--rules NAME`
+        summary: Word,  # the preset in a few sentences, said in the interface's language
+        unit: int,  # score units per point: 10 keeps tenths, 1 whole points
+        doubles_at: int,  # settling by rank: payments double when the winner's total
+        # reaches this many units (20 nepal points, in the preset's own units)
+    ) -> None:
+        self.name, self.summary, self.unit, self.doubles_at = name, summary, unit, doubles_at
+
+    def __repr__(self) -> str:
+        return f"Preset({self.name!r})"
+
+
+PRESET_ROWS = (
+    Preset("nepal", unit=10, doubles_at=200, summary=Word(
+        "The common Nepal/India table. Bids 1 to 13. A made bid (tricks at least the bid) "
+        "scores the bid plus 0.1 for every trick over it; a broken bid loses the whole bid. "
+        "5 rounds; the highest total wins. Scores have one decimal: 4.0, 4.1, -4.0."
+    )),
+    Preset("pagat", unit=1, doubles_at=20, summary=Word(
+        "Call Bridge as Pagat describes it (Bangladesh). Bids 2 to 13. A bid is made when the "
+        "tricks equal the bid or the bid plus one, and scores the bid; extra tricks are worth "
+        "nothing. Fewer tricks, or two or more over, loses the bid. A made bid of 8 or more "
+        "scores 13 (some tables 16). 5 rounds; whole numbers."
+    )),
+    # tens scores ten times nepal's points: 20 nepal points are 200
+    Preset("tens", unit=1, doubles_at=200, summary=Word(
+        "Ten-point scoring to 300. Bids 5 to 8. A made bid scores 10 x the bid plus 1 for "
+        "every extra trick; a broken bid loses 10 x the bid. The game ends after the round "
+        "in which any total reaches 300; the highest total wins. Whole numbers."
+    )),
+)
+BY_PRESET = {row.name: row for row in PRESET_ROWS}
+PRESETS = tuple(BY_PRESET)  # the presets' names, in the order they are listed
 DEFAULT_PRESET = "nepal"
 
 # the kinds of value

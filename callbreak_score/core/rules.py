@@ -1,35 +1,19 @@
-"""Rule sets: what each preset says, the rules of a game made from a preset and the
-options (declared in options.py), and their validation (pure)."""
+"""Rule sets: the rules of a game made from a preset and the options (both declared in
+options.py, with what each preset says), and their validation (pure)."""
 
 from __future__ import annotations
 
-from .errors import Refused, Said, Word
-from .options import BY_KEY, DEFAULT_PRESET, PRESETS, default, preset_default
+from .errors import Refused, Said
+from .options import BY_KEY, BY_PRESET, DEFAULT_PRESET, PRESETS, default, preset_default
 from .values import asdict, fields, frozen
 
 PENALTIES = BY_KEY["penalty"].choices
 TIEBREAKS = BY_KEY["tiebreak"].choices
+# the rows whose `presets` (and `limited`, `default`) the checks below follow
+_PENALTY, _HIGH_BID, _EXTRA_CAP = (BY_KEY["penalty"], BY_KEY["high-bid-points"],
+                                   BY_KEY["extra-cap"])
 # Players at the table -> tricks in a round (52 cards dealt evenly, the rest left out).
 TRICKS = {3: 17, 4: 13, 5: 10}
-
-PRESET_SUMMARIES = {  # Word: said in the interface's language
-    "nepal": Word(
-        "The common Nepal/India table. Bids 1 to 13. A made bid (tricks at least the bid) "
-        "scores the bid plus 0.1 for every trick over it; a broken bid loses the whole bid. "
-        "5 rounds; the highest total wins. Scores have one decimal: 4.0, 4.1, -4.0."
-    ),
-    "pagat": Word(
-        "Call Bridge as Pagat describes it (Bangladesh). Bids 2 to 13. A bid is made when the "
-        "tricks equal the bid or the bid plus one, and scores the bid; extra tricks are worth "
-        "nothing. Fewer tricks, or two or more over, loses the bid. A made bid of 8 or more "
-        "scores 13 (some tables 16). 5 rounds; whole numbers."
-    ),
-    "tens": Word(
-        "Ten-point scoring to 300. Bids 5 to 8. A made bid scores 10 x the bid plus 1 for "
-        "every extra trick; a broken bid loses 10 x the bid. The game ends after the round "
-        "in which any total reaches 300; the highest total wins. Whole numbers."
-    ),
-}
 
 
 @frozen
@@ -37,10 +21,10 @@ class Rules:
     """Everything that decides a game's scores, fixed when the game starts."""
 
     preset: str = DEFAULT_PRESET
-    min_bid: int = 1
-    max_bid: int = 13
+    min_bid: int = preset_default("min-bid", DEFAULT_PRESET)  # type: ignore[assignment]
+    max_bid: int = preset_default("max-bid", DEFAULT_PRESET) or TRICKS[4]  # None: the tricks
     penalty: str = default("penalty")  # type: ignore[assignment]
-    rounds: int | None = 5
+    rounds: int | None = preset_default("rounds", DEFAULT_PRESET)
     target: int | None = None
     redeal_below: int | None = None
     instant_win: int | None = None
@@ -61,8 +45,9 @@ class Rules:
 
     @property
     def unit(self) -> int:
-        """Score units per point: nepal keeps tenths, the others whole points."""
-        return 10 if self.preset == "nepal" else 1
+        """Score units per point: nepal keeps tenths, the others whole points (the
+        preset's row in core/options.py says)."""
+        return BY_PRESET[self.preset].unit
 
     @property
     def is_open(self) -> bool:
@@ -81,7 +66,7 @@ def make_rules(
     open_game: bool = False,
     min_bid: int | None = None,
     max_bid: int | None = None,
-    penalty: str = "full",
+    penalty: str = default("penalty"),  # type: ignore[assignment]
     redeal_below: int | None = None,
     eight_wins: bool = False,
     instant_win: int | None = None,
@@ -116,7 +101,7 @@ def make_rules(
         end = {"rounds": None, "target": target}
     elif open_game:
         end = {"rounds": None, "target": None}
-    if high_bid_points is not None and preset != "pagat":
+    if high_bid_points is not None and preset not in _HIGH_BID.presets:
         raise Refused("--high-bid-points is a pagat option; start the game with --rules pagat")
     if eight_wins and instant_win not in (None, 8):
         raise Refused("--eight-wins is --instant-win 8; give only one of them")
@@ -169,7 +154,7 @@ def check(rules: Rules) -> None:
     if rules.penalty not in PENALTIES:
         raise Refused("unknown penalty '{penalty}'; use full or shortfall",
                       penalty=rules.penalty)
-    if rules.penalty == "shortfall" and rules.preset == "pagat":
+    if not _PENALTY.fits(rules.penalty, rules.preset):
         raise Refused("--penalty shortfall is not defined for pagat; use nepal or tens")
     if rules.rounds is not None and not _within(rules.rounds, "rounds"):
         raise Refused("--rounds {rounds} is outside 1..1000", rounds=rules.rounds)
@@ -183,7 +168,7 @@ def check(rules: Rules) -> None:
         option = "--eight-wins" if win == 8 else f"--instant-win {win}"
         raise Refused("{option} needs {win} to be a legal bid; bids here run {low}..{high}",
                       option=option, win=win, low=rules.min_bid, high=rules.max_bid)
-    if rules.preset != "pagat" and rules.high_bid_points != default("high-bid-points"):
+    if rules.preset not in _HIGH_BID.presets and rules.high_bid_points != _HIGH_BID.default:
         raise Refused("--high-bid-points is a pagat option; start the game with --rules pagat")
     if not _within(rules.high_bid_points, "high-bid-points"):
         raise Refused("--high-bid-points {points} is outside 8..52",
@@ -192,7 +177,7 @@ def check(rules: Rules) -> None:
         raise Refused("unknown tiebreak '{tiebreak}'; the only tiebreak is tricks",
                       tiebreak=rules.tiebreak)
     if rules.extra_cap is not None:
-        if rules.preset == "pagat":
+        if rules.preset not in _EXTRA_CAP.presets:
             raise Refused("--extra-cap has nothing to cap in pagat, where extra tricks score "
                           "nothing; use nepal or tens")
         if not 0 <= rules.extra_cap <= most:
@@ -294,7 +279,7 @@ def describe(rules: Rules) -> list[Said]:
         Said("broken bid: loses only the missing tricks") if rules.penalty == "shortfall"
         else Said("broken bid: loses the whole bid"),
     ]
-    if rules.preset == "pagat":
+    if rules.preset in _HIGH_BID.presets:
         lines.append(Said("a made bid of 8 or more scores {points}", points=rules.high_bid_points))
     if rules.redeal_below is not None:
         lines.append(Said("redeal: bids totalling less than {least} are thrown in and the same "

@@ -13,13 +13,11 @@ from .errors import Refused, cut_word
 from .game import Game
 from .history import abandoned
 from .numbers import latin
+from .options import BY_PRESET
 from .people import Circle
 from .values import frozen
 
 SCHEMES = ("rank", "points")
-# Every rank payment doubles when the winner's total reaches 20 nepal points; the same
-# threshold in each preset's own units (tens scores ten times nepal's points).
-_DOUBLE_AT = {"nepal": 200, "pagat": 20, "tens": 200}
 EXACT_SEARCH = 12  # the fewest transfers are searched exactly up to this many players
 
 
@@ -86,7 +84,9 @@ def rank_nets(game: Game, stake: Decimal) -> list[Decimal]:
     top = game.ahead()
     if not top or len(top) == len(board):
         return [Decimal(0)] * len(board)
-    doubled = 2 if board[top[0]] >= _DOUBLE_AT.get(game.rules.preset, 20 * game.rules.unit) else 1
+    # every payment doubles when the winner's total reaches 20 nepal points, the same
+    # threshold in each preset's own units (core/options.py's Preset.doubles_at)
+    doubled = 2 if board[top[0]] >= BY_PRESET[game.rules.preset].doubles_at else 1
     rest = sorted((s for s in range(len(board)) if s not in top), key=lambda s: -board[s])
     nets = [Decimal(0)] * len(board)
     position = len(top)  # the first payer's place pays `position` stakes (2nd place: 1)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from enum import Enum
 
 from callbreak_score.core.errors import Refused
+from callbreak_score.core.event import GAMES, POINTS, TOP
 
 from .declare import Commands, plain, rule_options
 
@@ -35,9 +36,7 @@ class EventAction(str, Enum):
     list = "list"
 
 
-class EventPoints(str, Enum):
-    placement = "placement"
-    total = "total"
+EventPoints = Enum("EventPoints", [(name, name) for name in POINTS], type=str)
 
 
 # which action each of the event's own options belongs to (the rule options: new)
@@ -114,11 +113,11 @@ def event(
         if not words:
             raise Refused("give the event's name and its players: callbreak event new NAME "
                           "P1 P2 ... (8 or more)")
-        events.start(words[0], words[1:], typed, 3 if games is None else games)
+        events.start(words[0], words[1:], typed, GAMES if games is None else games)
     elif what == "next":
         events.next_round(event_id)
     elif what == "standings":
-        events.table_standings(event_id, json, plain(points) or "placement")
+        events.table_standings(event_id, json, plain(points) or POINTS[0])
     elif what == "show":
         events.show(event_id, round_)
     elif what == "sub":
@@ -126,7 +125,7 @@ def event(
     elif what in ("drop", "add"):
         events.drop(event_id, words[0], again=what == "add")
     elif what == "final":
-        events.final(event_id, 4 if top is None else top, early)
+        events.final(event_id, TOP if top is None else top, early)
     elif what == "use":
         events.use(words[0])
     elif what == "tables":

@@ -12,8 +12,8 @@ from typing import Annotated
 import typer
 from typer._click import types as click_types
 
+from callbreak_score.core import options
 from callbreak_score.core.options import NEW_OPTIONS, PRESETS, Option
-from callbreak_score.core.options import WHOLE as NUMBER
 
 from .words import whole_number
 
@@ -46,7 +46,7 @@ def _parameter(row: Option) -> inspect.Parameter:
         info = typer.Option(declared, help=row.help)
         return inspect.Parameter(row.keyword, inspect.Parameter.KEYWORD_ONLY, default=False,  # type: ignore[arg-type]
                                  annotation=Annotated[bool, info])
-    if row.kind == NUMBER:
+    if row.kind == options.WHOLE:
         info = typer.Option(declared, click_type=WHOLE, metavar=row.metavar,
                             help=row.help, show_default=False)
         kind: object = int | None

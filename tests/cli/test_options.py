@@ -1,18 +1,21 @@
 """The option table (core/options.py) walked row by row: every option is in `new --help`,
 every setting is a key of `config` and checked by it, every rule option shows in
-`callbreak rules` for a game that uses it, and TAB offers each; the presets and the
-default preset are written once."""
+`callbreak rules` for a game that uses it, and TAB offers each; each preset is said by
+`callbreak rules PRESET`; the presets and the default preset are written once."""
 
 from __future__ import annotations
 
 import ast
 import os
+import re
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from callbreak_score.core.event import GAMES, POINTS, TOP
 from callbreak_score.core.options import (
+    BY_PRESET,
     CHOICE,
     DEFAULT_PRESET,
     NEW_OPTIONS,
@@ -23,6 +26,7 @@ from callbreak_score.core.options import (
     YESNO,
     Option,
 )
+from callbreak_score.core.rules import TRICKS
 from callbreak_score.shell import tab
 from callbreak_score.shell.cli import app
 from callbreak_score.storage import settings
@@ -118,6 +122,13 @@ def test_every_row_is_a_setting_checked_by_config(row: Option) -> None:
     if row.counted == "tricks":  # more than any table's tricks
         run("config", row.key, "18", code=1)
         assert snapshot(folder) == before
+    if row.counted == "bids":  # the most four players bid (the widest): one more is refused
+        most = 4 * TRICKS[4]
+        refused = run("config", row.key, str(most + 1), code=1).stderr
+        assert f"--{row.key} {most + 1} is outside " in refused and f"..{most}: " in refused
+        run("config", row.key, "0", code=1)
+        assert snapshot(folder) == before
+        run("config", row.key, str(most))
     good = IN_FORCE.get(row.key, (None,))[0] or (row.choices or ("Rs",))[-1]
     run("config", row.key, good)
     assert settings.get(row.key) == good
@@ -150,6 +161,59 @@ def test_every_option_set_shows_in_the_rules_in_force(row: Option) -> None:
     said = run("new", "A", "B", "C", "D").stdout
     assert f"{row.key} {IN_FORCE[row.key][0]}" in said  # "Defaults from your settings"
     assert f"  {IN_FORCE[row.key][1]}" in run("rules").stdout
+
+
+# the rows whose setting does not fit every game: for some presets only, or needing another
+UNFIT = [row for row in NEW_OPTIONS if row.presets != PRESETS or row.needs]
+
+
+def unfit_for(row: Option) -> list[str]:
+    """The words of `new` that start a game the row's value does not fit: a preset it is
+    not for, or without the option it needs."""
+    if row.presets != PRESETS:
+        return ["--rules", next(p for p in PRESETS if p not in row.presets)]
+    return []
+
+
+@pytest.mark.parametrize("row", UNFIT, ids=ids)
+def test_a_setting_that_does_not_fit_is_left_out_and_typed_refused(row: Option) -> None:
+    value = IN_FORCE[row.key][0]
+    preset = (unfit_for(row) or ["", DEFAULT_PRESET])[1]
+    assert not row.fits(value, preset, on=False)
+    run("config", row.key, value)
+    said = run("new", "A", "B", "C", "D", *unfit_for(row)).stdout
+    assert f"Settings not used for this game: {row.key} {value} ({row.unfit}).\n" in said
+    assert f"  preset: {preset}\n" in run("rules").stdout
+    assert IN_FORCE[row.key][1] not in run("rules").stdout
+    folder = Path(os.environ["CALLBREAK_HOME"])
+    before = snapshot(folder)
+    typed = [f"--{row.key}"] if row.flag else [f"--{row.key}", value]
+    refused = run("new", "A", "B", "C", "D", *typed, *unfit_for(row), code=1)
+    assert refused.stdout == "" and refused.stderr.startswith(f"callbreak: --{row.key} ")
+    assert snapshot(folder) == before
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_rules_says_each_preset(preset: str) -> None:
+    others = [p for p in PRESETS if p != preset]
+    said = (f"{preset}: {one_line(BY_PRESET[preset].summary)} Other presets: "
+            f"{', '.join(others[:-1])} and {others[-1]} ('callbreak rules NAME'). The options "
+            "a table may add: 'callbreak new --help'.")
+    asked = [["rules", preset], *([["rules"]] if preset == DEFAULT_PRESET else [])]
+    for words in asked:  # no current game: the preset alone
+        assert one_line(run(*words).stdout) == said
+    run("new", "A", "B", "C", "D", "--rules", preset)
+    shown = run("rules").stdout  # the current game's preset, and its rules in force
+    assert one_line(shown).startswith(said + " In force for the current game ")
+    assert f"\n  preset: {preset}\n" in shown
+    for other in others:  # a preset named: that preset alone, whatever the current game
+        assert one_line(run("rules", other).stdout).startswith(f"{other}: ")
+        assert "In force" not in run("rules", other).stdout
+    assert one_line(run("rules", preset).stdout) == said
 
 
 def tab_offers(line: str) -> list[str]:
@@ -198,16 +262,68 @@ def _defaults(tree: ast.AST) -> list[ast.AST]:
     return out
 
 
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstrings' nodes: a docstring may name the presets."""
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+
+
+def _a_preset(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value in PRESETS
+
+
+# Generated from the app (core/options.py's words, as the commands say them)
+GENERATED = ("shell/completion_spec.py", "shell/help_spec.py")
+
+
 def test_the_presets_and_the_default_preset_are_written_once() -> None:
-    presets, default = [], []
+    """Only core/options.py decides by a preset's name: no list of preset names, no
+    table keyed by them, no text listing them all elsewhere (the one help text that
+    does writes them as PRESETS are), and only the scoring itself (core/scoring.py, each
+    preset's arithmetic) asks whether a game is of a named preset."""
+    lists, keys, asked, listing, default = [], [], set(), [], []
     for path in sorted(PACKAGE.rglob("*.py")):
-        if path.name == "completion_spec.py":  # generated from the app
+        where = path.relative_to(PACKAGE).as_posix()
+        if where in GENERATED:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        where = path.relative_to(PACKAGE).as_posix()
-        presets += [where for node in ast.walk(tree) if isinstance(node, ast.Tuple)
-                    and [getattr(e, "value", None) for e in node.elts] == list(PRESETS)]
         default += [where for node in _defaults(tree)
                     if isinstance(node, ast.Constant) and node.value == DEFAULT_PRESET]
-    assert presets == ["core/options.py"]
+        if where == "core/options.py":
+            continue
+        docstrings = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and len(node.elts) > 1 and all(
+                    _a_preset(e) for e in node.elts):
+                lists.append(where)
+            elif isinstance(node, ast.Dict) and any(_a_preset(k) for k in node.keys if k):
+                keys.append(where)
+            elif isinstance(node, ast.Compare) and any(
+                    _a_preset(e) for e in ast.walk(node) if e is not node):
+                asked.add(where)
+            elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                  and id(node) not in docstrings
+                  and set(PRESETS) <= set(re.findall("[a-z]+", node.value))):
+                listing.append((where, node.value))
+    assert lists == []
+    assert keys == []
+    assert asked == {"core/scoring.py"}
+    # core/rules.py's are the refusals of an option for some presets, naming them and the
+    # others (tests/unit/test_rules.py checks them against the rows); params.py's is a help
+    # text listing the presets (a message: its words stay, written as PRESETS are)
+    assert sorted(where for where, _ in listing) == ["core/rules.py"] * 2 + ["shell/params.py"]
+    written = f"({', '.join(PRESETS[:-1])} or {PRESETS[-1]})"
+    assert [written in text for where, text in listing if where == "shell/params.py"] == [True]
     assert default == ["core/options.py"]
+
+
+def test_the_event_help_says_the_core_defaults() -> None:
+    shown = CliRunner().invoke(app, ["event", "--help"], prog_name="callbreak",
+                               terminal_width=200).stdout
+    lines = {line.split()[0]: line for line in shown.splitlines() if line.strip()[:2] == "--"}
+    assert f"(default {GAMES})." in lines["--games"]
+    assert f"(default {TOP})." in lines["--top"]
+    assert f"<{'|'.join(POINTS)}>" in lines["--points"]
+    assert f"{POINTS[0]} points" in lines["--points"] and "the default" in lines["--points"]

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import ast
+import re
+
 import pytest
 
+from callbreak_score.core import options
+from callbreak_score.core import rules as rules_module
 from callbreak_score.core.errors import Refused
+from callbreak_score.core.options import DEFAULT_PRESET, OPTIONS, PRESET_ROWS, PRESETS
 from callbreak_score.core.rules import Rules, describe, make_rules, rules_from_dict
 
 
@@ -82,3 +88,76 @@ def test_describe_mentions_every_option_in_force() -> None:
     for words in ("open game", "redeal", "instant win", "exactly 8", "missing tricks",
                   "most tricks"):
         assert words in text
+
+
+def test_the_rules_defaults_are_the_default_presets() -> None:
+    assert Rules() == make_rules(DEFAULT_PRESET) == make_rules()
+
+
+def test_the_preset_table() -> None:
+    assert PRESETS == tuple(row.name for row in PRESET_ROWS) == ("nepal", "pagat", "tens")
+    assert DEFAULT_PRESET in PRESETS
+    # nepal keeps tenths; settling by rank doubles at 20 nepal points (tens scores ten times
+    # nepal's points)
+    assert {row.name: (row.unit, row.doubles_at) for row in PRESET_ROWS} == {
+        "nepal": (10, 200), "pagat": (1, 20), "tens": (1, 200)}
+
+
+def _messages(module: object) -> list[str]:
+    """The literal messages of Refused, Said and Word calls in the module's source."""
+    tree = ast.parse(open(module.__file__, encoding="utf-8").read())  # type: ignore[attr-defined]
+    return [node.args[0].value for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in (
+                "Refused", "Said", "Word")
+            and node.args and isinstance(node.args[0], ast.Constant)]
+
+
+def test_the_ranges_written_in_messages_are_the_rows_spans() -> None:
+    """'--rounds {rounds} is outside 1..1000': the range is in the message's words (and
+    its translations), so it cannot be a value; it stays the row's span."""
+    written = {}
+    for text in _messages(rules_module):
+        found = re.fullmatch(r"--([a-z-]+) \{\w+\} is outside (\d+)\.\.(\d+)", text)
+        if found:
+            written[found[1]] = (int(found[2]), int(found[3]))
+    assert written == {row.key: row.span for row in OPTIONS if row.span}
+
+
+def _named(text: str) -> set[str]:
+    return {word for word in re.findall(r"[a-z]+", text) if word in PRESETS}
+
+
+def test_the_presets_named_in_messages_are_the_rows_presets() -> None:
+    """A message about an option for some presets only names them as its row does: after
+    '; use ' or without 'not for' the presets it is for, else the ones it is not for."""
+    texts = [*_messages(rules_module), *(row.unfit for row in OPTIONS if row.unfit)]
+    checked = set()
+    for row in OPTIONS:
+        if row.presets == PRESETS:
+            continue
+        others = set(PRESETS) - set(row.presets)
+        for text in texts:
+            if not (text.startswith(f"--{row.key} ") or text == row.unfit) or not _named(text):
+                continue
+            before, use, after = text.partition("; use ")
+            if use:
+                assert (_named(before), _named(after)) == (others, set(row.presets)), text
+            elif "not for" in text:
+                assert _named(text) == others, text
+            else:
+                assert _named(text) == set(row.presets), text
+            checked.add(row.key)
+    assert checked == {row.key for row in OPTIONS if row.presets != PRESETS}
+
+
+def test_the_defaults_written_in_help_texts_are_the_rows() -> None:
+    """'(default 13)', 'default: nepal', '(nepal, tens)' in `new --help` are the row's."""
+    for row in OPTIONS:
+        said = re.findall(r"\(default:? ([a-z0-9]+)\)", row.help)
+        assert said in ([], [str(row.default)]), row
+        named = _named(row.help.replace("--", ""))
+        if row.key == "rules":
+            assert named == {DEFAULT_PRESET} and f"default: {DEFAULT_PRESET}," in row.help
+        else:
+            assert named in (set(), set(row.presets)), row
+    assert options.default("rules") == DEFAULT_PRESET
