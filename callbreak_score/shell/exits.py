@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from callbreak_score.core.errors import Refused, cut_word
+from callbreak_score.core.errors import Damaged, Refused, cut_word
 
 # The exit statuses: done; refused (or failed, or the reader left); a usage error (Click's
 # own UsageError.exit_code, kept as Click gives it); interrupted by Ctrl-C (128 + SIGINT)
@@ -28,6 +28,18 @@ def complain(said: str) -> None:
 
         line = wrapped(line, measure(sys.stderr), "  ", cut=False)
     print(line, file=sys.stderr)
+
+
+def warn_damaged(problems: Iterable[Damaged]) -> None:
+    """A line on stderr for each damaged file a command went past (list, stats, ratings,
+    players: they count the rest, and doctor says how to mend it)."""
+    if not problems:
+        return
+    from callbreak_score.i18n import t
+    from callbreak_score.views.speech import said
+
+    for problem in problems:
+        complain(t("damaged: {problem}", problem=said(problem)))
 
 
 def run(command: Callable[[], Status]) -> Status:

@@ -89,7 +89,7 @@ def list_games(
 
         sys.stdout.write(jsonlib.dumps(entries, ensure_ascii=False, indent=2) + "\n")
         return
-    from callbreak_score.views import listview, speech
+    from callbreak_score.views import listview
     from callbreak_score.views.syncview import conflict_lines
 
     say(listview.game_list(entries, current, acts.screen()))
@@ -97,8 +97,7 @@ def list_games(
         say(_("Older games are not shown; 'callbreak list --all' shows them all."))
     for line in conflict_lines(apart, {game_id: kept_version(game_id) for game_id in apart}):
         say(line)
-    for problem in damaged:
-        complain(t("damaged: {problem}", problem=speech.said(problem)))
+    exits.warn_damaged(damaged)
 
 
 @app.command()

@@ -16,13 +16,9 @@ def _known(circle: Circle) -> dict[str, list[tuple[str, int]]]:
     from callbreak_score.storage import index
 
     rows, damaged = index.names()
-    if damaged:
-        from callbreak_score.views.speech import said
+    from .exits import warn_damaged
 
-        from .exits import complain
-
-        for problem in damaged:
-            complain(t("damaged: {problem}", problem=said(problem)))
+    warn_damaged(damaged)
     found: dict[str, list[tuple[str, int]]] = {}
     for name, games in rows:
         found.setdefault(circle.person_key(name), []).append((name, games))

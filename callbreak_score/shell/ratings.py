@@ -7,7 +7,7 @@ import sys
 
 from callbreak_score.core.errors import Refused, cut_word
 
-from .exits import complain
+from .exits import warn_damaged
 
 
 def run(player: str | None, since: float | None, until: float | None, rules: str | None,
@@ -20,12 +20,7 @@ def run(player: str | None, since: float | None, until: float | None, rules: str
     people = circle()
     follow = None if player is None else people.person_key(player)
     state, steps, damaged = ratings(people, rules, since, until, follow, rebuild_progress())
-    if damaged:
-        from callbreak_score.i18n import t
-        from callbreak_score.views.speech import said
-
-        for problem in damaged:
-            complain(t("damaged: {problem}", problem=said(problem)))
+    warn_damaged(damaged)
     if player is not None and not steps:
         raise Refused("no rated game of {player} in the games chosen; 'callbreak ratings' "
                       "shows everyone", player=cut_word(player))

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from callbreak_score.core.errors import Refused, cut_word
 
-from .exits import complain
+from .exits import warn_damaged
 
 
 def run(players: Sequence[str], since: float | None, until: float | None,
@@ -25,12 +25,7 @@ def run(players: Sequence[str], since: float | None, until: float | None,
     found, damaged = index.standings(since, newest, keys, statsview.rebuild_progress(),
                                      until, rules, people)
     found = {preset: standing_order(figures) for preset, figures in found.items()}
-    if damaged:
-        from callbreak_score.i18n import t
-        from callbreak_score.views.speech import said
-
-        for problem in damaged:
-            complain(t("damaged: {problem}", problem=said(problem)))
+    warn_damaged(damaged)
     shown = {key(p.name) for figures in found.values() for p in figures}
     missing = [p for p, k in zip(players, keys) if k not in shown]
     if missing:
