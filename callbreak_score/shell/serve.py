@@ -16,7 +16,7 @@ from callbreak_score.views import speech
 from .exits import complain
 from .live import View, Watcher
 from .qr import qr_text
-from .scoreboard import listen, serve_until_stopped
+from .scoreboard import Scoreboard, listen, serve_until_stopped
 
 ENTRY_SAID = N_("The second address enters the scores (the QR code, with --lan, is "
                 "that one): give it only to the table's scorer.")
@@ -81,13 +81,9 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None,
         game_id = store.check_id(game_id)  # as stored: २६११२९-१ is 261129-1
     elif entry:
         game_id = store.resolve(None)  # the entry link writes to this game, not the next
-    bind = host or (lan_address() if lan else "127.0.0.1")
     watcher = Watcher(game_id, lambda view: None)
     watcher.check()  # before the address is printed, so the first request finds the game
-    token = secrets.token_urlsafe(16) if lan else ""  # 16 bytes: 128 bits, new each start
-    prefix = f"/{token}/" if token else "/"
-    server = listen(bind, port, watcher, prefix)
-    url = server.base + prefix
+    server, url = _listen(watcher, port, lan, host)
     entry_url = None
     if game_id is not None and entry:
         secret = secrets.token_urlsafe(18)  # 144 bits, new each start
@@ -123,12 +119,23 @@ def run(game_id: str | None, port: int, lan: bool, host: str | None,
     print(_("Scoreboard stopped."), flush=True)
 
 
+def _listen(watcher: Watcher, port: int, lan: bool, host: str | None,
+            event: bool = False) -> tuple[Scoreboard, str]:
+    """The server listening (on this computer only, or with `lan` on the network behind a
+    token: 16 bytes, 128 bits, new each start) and the address of its read page."""
+    import secrets
+
+    bind = host or (lan_address() if lan else "127.0.0.1")
+    token = secrets.token_urlsafe(16) if lan else ""
+    prefix = f"/{token}/" if token else "/"
+    server = listen(bind, port, watcher, prefix, event=event)
+    return server, server.base + prefix
+
+
 def run_event(port: int, lan: bool, host: str | None) -> None:
     """`serve --event`: the current event's board (its standings and every table, live)
     at the first address printed, and an entry link per table (`event tables` prints
     them) whose phone enters that table's game of the latest game round."""
-    import secrets
-
     from callbreak_score.storage import events, keys
     from callbreak_score.views.cells import wrapped
 
@@ -145,12 +152,9 @@ def run_event(port: int, lan: bool, host: str | None) -> None:
         raise Refused("event {event} is already served at {url}; open that address, or stop "
                       "that 'callbreak serve --event' first", event=event_id, url=running)
     key = keys.event_key(event_id)
-    bind = host or (lan_address() if lan else "127.0.0.1")
     watcher = BoardWatcher(event_id, lambda view: None)
     watcher.check()  # before the address is printed, so the first request finds the board
-    token = secrets.token_urlsafe(16) if lan else ""
-    prefix = f"/{token}/" if token else "/"
-    server = listen(bind, port, watcher, prefix, event=True)
+    server, url = _listen(watcher, port, lan, host, event=True)
     opened = 0
     report = EventReporter()
 
@@ -164,7 +168,6 @@ def run_event(port: int, lan: bool, host: str | None) -> None:
     open_tables(watcher.current())
     watcher.report = open_tables
     style = screen()
-    url = server.base + prefix
     # recorded before the link is printed: whoever reads the link may run `event tables`
     # at once, and it asks this record whether the event is served
     keys.serving(event_id, server.base + "/")
