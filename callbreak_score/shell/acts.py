@@ -171,36 +171,3 @@ def draft_game(players: Sequence[str], typed: Mapping[str, object] | None,
 
     choice = choose(dict(typed or {}), dict(load() if saved is None else saved), len(players))
     return new_game("", players, choice.rules, dealer, at), choice
-
-
-def bid(words: Sequence[str]) -> None:
-    from callbreak_score.core.game import enter_bids, parse_bids
-    from callbreak_score.views.roundview import bids_entered
-
-    _, game = change_game(lambda g: enter_bids(g, *parse_bids(g, words), now=now()), "bids")
-    say(bids_entered(game))
-    if game.rounds[-1].awarded:
-        card(game)
-
-
-def tricks(words: Sequence[str]) -> None:
-    from callbreak_score.core.game import enter_tricks, parse_numbers
-
-    _, game = change_game(
-        lambda g: enter_tricks(g, parse_numbers(g, words, "tricks"), now()), "tricks")
-    card(game)
-
-
-def show(game_id: str | None, as_json: bool) -> None:
-    from callbreak_score.storage import store
-
-    game = store.load(store.resolve(game_id))
-    if as_json:
-        from callbreak_score.views.export import to_json
-
-        sys.stdout.write(to_json(game))
-    else:
-        from callbreak_score.views.render import scorecard
-
-        sys.stdout.write(scorecard(game, screen()))
-        apart_note(game.id)

@@ -37,7 +37,16 @@ def show(
     json: Annotated[bool, typer.Option("--json", help="Print the game as JSON.")] = False,
 ) -> None:
     """Show the scorecard: every round, running totals, leader, who deals next."""
-    acts.show(game, json)
+    chosen = store.load(store.resolve(game))
+    if json:
+        from callbreak_score.views.export import to_json
+
+        sys.stdout.write(to_json(chosen))
+    else:
+        from callbreak_score.views.render import scorecard
+
+        sys.stdout.write(scorecard(chosen, acts.screen()))
+        acts.apart_note(chosen.id)
 
 
 @app.command()

@@ -6,7 +6,6 @@ from __future__ import annotations
 from callbreak_score.core.errors import Damaged, Refused, cut_word
 from callbreak_score.i18n import N_, t
 
-from . import acts
 from .acts import card, change_game, now, say, start_game
 from .declare import NUMBERS, Commands, needs_click, rule_options
 
@@ -79,7 +78,14 @@ def bid(
         autocompletion=complete_pairs, show_default=False)],
 ) -> None:
     """Enter this round's bids."""
-    acts.bid(no_options(bids))
+    from callbreak_score.core.game import enter_bids, parse_bids
+    from callbreak_score.views.roundview import bids_entered
+
+    words = no_options(bids)
+    _, game = change_game(lambda g: enter_bids(g, *parse_bids(g, words), now=now()), "bids")
+    say(bids_entered(game))
+    if game.rounds[-1].awarded:
+        card(game)
 
 
 @app.command(context_settings=NUMBERS)
@@ -91,7 +97,12 @@ def tricks(
         autocompletion=complete_pairs, show_default=False)],
 ) -> None:
     """Enter the tricks each player won; completes the round and shows the scorecard."""
-    acts.tricks(no_options(won))
+    from callbreak_score.core.game import enter_tricks, parse_numbers
+
+    words = no_options(won)
+    _, game = change_game(
+        lambda g: enter_tricks(g, parse_numbers(g, words, "tricks"), now()), "tricks")
+    card(game)
 
 
 def no_options(words: list[str]) -> list[str]:
