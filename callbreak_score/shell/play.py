@@ -36,7 +36,7 @@ from callbreak_score.views import cells, speech
 from callbreak_score.views.roundview import bids_said
 
 from .acts import change_game, now, start_game
-from .screen import Quit, Screen, open_screen
+from .playscreen import Quit, Screen, open_screen
 
 KEYS = N_("Keys: a number fills the player asked, several numbers fill the next players "
         "too, NAME=N fills anyone; u takes back the last number typed (at the start of a "

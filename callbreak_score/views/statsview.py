@@ -11,7 +11,7 @@ from callbreak_score.i18n import _, num, t
 from callbreak_score.storage.index import Report
 
 from .cells import Style, measure, wrap
-from .layout import console
+from .richconsole import console
 
 LONG_REBUILD = 300  # game files to read before a progress bar is worth showing
 
