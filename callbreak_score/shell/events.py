@@ -186,7 +186,7 @@ def tables(event_id: str | None, qr: bool) -> None:
         link = f"{base}e/{keys.table_secret(key, table.number)}/"
         say(link, cut=False)
         if qr:
-            from .qr import qr_text
+            from callbreak_score.views.qrview import qr_text
 
             say(qr_text(link, style), cut=False)
 

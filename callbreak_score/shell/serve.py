@@ -12,10 +12,10 @@ import socket
 from callbreak_score.core.errors import Refused
 from callbreak_score.i18n import N_, _, t
 from callbreak_score.views import speech
+from callbreak_score.views.qrview import qr_text
 
 from .exits import complain
 from .live import View, Watcher
-from .qr import qr_text
 from .scoreboard import Scoreboard, listen, serve_until_stopped
 
 ENTRY_SAID = N_("The second address enters the scores (the QR code, with --lan, is "

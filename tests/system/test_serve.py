@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from callbreak_score.shell.live import Watcher
-from callbreak_score.shell.qr import qr_lines
 from callbreak_score.shell.scoreboard import ROUTES, TIMEOUT, route
 from callbreak_score.storage import store
+from callbreak_score.views.qrview import qr_lines
 from tests.lib.helpers import REPO
 from tests.lib.languages import LANGS, in_script
 from tests.lib.processes import ok, run

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from callbreak_score.views.cells import Style
+    from .cells import Style
 
 
 def qr_lines(url: str, columns: int) -> list[str]:
@@ -27,7 +27,8 @@ def qr_text(url: str, style: Style) -> str:
     """What a terminal shows for the address: its QR code, or, where the screen is too
     narrow for one, a sentence (wrapped to the screen) saying to type the address."""
     from callbreak_score.i18n import _
-    from callbreak_score.views.cells import wrapped
+
+    from .cells import wrapped
 
     lines = qr_lines(url, style.width)
     return "\n".join(lines) if lines else wrapped(_(
