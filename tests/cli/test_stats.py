@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import unicodedata
 from fractions import Fraction
 from pathlib import Path
@@ -20,7 +18,8 @@ from callbreak_score.core.rules import make_rules
 from callbreak_score.core.scoring import made, score
 from callbreak_score.core.values import replace
 from callbreak_score.storage import index, proof, store
-from tests.lib.helpers import SEED_004, legal_round, snapshot
+from tests.lib.games import seed_game, seeded_game
+from tests.lib.helpers import legal_round
 
 # Spellings of the same people: case and Unicode normalization do not make another player
 QAMAR = "\u0958\u092e\u0930"  # क़मर with the one-code-point qa (NFC decomposes it)
@@ -129,22 +128,6 @@ def test_stats_equal_a_brute_force_count(cli, home, games) -> None:
         h2h = {person(name): [v["games"], v["ahead"], v["behind"], v["level"]]
                for name, v in p["head_to_head"].items()}
         assert h2h == want["h2h"]
-
-
-def seeded_game(names=("Asha", "Bimal", "Tulsi", "Ram")) -> moves.Game:
-    """Seed 004's game, finished now."""
-    from callbreak_score.shell.acts import now
-
-    game = moves.new_game("", names, make_rules(), None, now())
-    for bids, won in SEED_004:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, now())
-    return game
-
-
-def seed_game(cli, names=("Asha", "Bimal", "Tulsi", "Ram")) -> None:
-    """Seed 004's game stored as `new`, `bid` and `tricks` would store it (and current)."""
-    with store.locked(create=True):
-        store.add(seeded_game(names))
 
 
 def test_the_json_shape(cli) -> None:
@@ -294,17 +277,6 @@ def test_a_long_rebuild_reports_its_progress(cli, home: Path) -> None:
     calls.clear()
     index.standings(None, None, [], lambda done, total: calls.append((done, total)))
     assert calls == []  # nothing changed: nothing read
-
-
-def test_plain_stats_never_imports_typer(cli, home: Path) -> None:
-    seed_game(cli)
-    probe = ("import sys; from callbreak_score.shell.quick import dispatch; "
-             "assert dispatch(['stats', '--json']); assert 'typer' not in sys.modules")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          env={**os.environ, "CALLBREAK_HOME": str(home)})
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["presets"][0]["players"][0]["name"] == "Tulsi"
-    assert snapshot(home)  # the index is there
 
 
 def test_stats_fit_every_width_with_long_and_devanagari_names(cli, monkeypatch) -> None:
@@ -550,22 +522,3 @@ def test_a_new_index_cut_short_leaves_nothing_behind(home: Path, monkeypatch) ->
     monkeypatch.setattr(index, "read", real)
     assert index.standings(None, None, [])[0]["nepal"][0].games == 2
     assert [p.name for p in home.iterdir() if p.name.startswith(index.FILE)] == [index.FILE]
-
-
-@pytest.mark.parametrize("lang", ["en", "ne", "hi", "bn"])
-def test_no_stats_line_at_40_columns_is_a_lone_number(cli, lang) -> None:
-    from tests.lib.processes import callbreak_command
-    from tests.lib.widths import cols
-
-    for names in (("Asha", "Bimal", "Tulsi", "Ram"), ("Asha", "Bimal", "Tulsi", "Maya")):
-        cli("new", *names, "--rounds", "1")
-        cli("bid", "3", "3", "3", "4")
-        cli("tricks", "3", "3", "3", "4")
-    env = {**os.environ, "COLUMNS": "40", "CALLBREAK_LANG": lang}
-    out = subprocess.run([*callbreak_command(), "stats"], capture_output=True, text=True,
-                         env=env, timeout=60).stdout
-    lines = out.splitlines()
-    assert len(lines) > 10 and all(cols(line) <= 40 for line in lines)
-    for line in lines:
-        words = line.split()
-        assert not (len(words) == 1 and any(c.isdigit() for c in words[0])), (lang, line)

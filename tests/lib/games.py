@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from callbreak_score.core import game as moves
 from callbreak_score.core.rules import make_rules
+from callbreak_score.storage import store
 from tests.lib.helpers import SEED_004
 
 LONG = "Ramchandra Prasad Bhattarai Koirala Jha"  # 39 characters
@@ -26,3 +27,35 @@ def play_seed(cli, names=RULES_NAMES) -> None:
     for bids, won in SEED_004:
         cli("bid", *map(str, bids))
         cli("tricks", *map(str, won))
+
+
+def seeded_game(names=("Asha", "Bimal", "Tulsi", "Ram")) -> moves.Game:
+    """Seed 004's game, finished now."""
+    from callbreak_score.shell.acts import now
+
+    game = moves.new_game("", names, make_rules(), None, now())
+    for bids, won in SEED_004:
+        game = moves.enter_tricks(moves.enter_bids(game, bids), won, now())
+    return game
+
+
+def seed_game(cli, names=("Asha", "Bimal", "Tulsi", "Ram")) -> None:
+    """Seed 004's game stored as `new`, `bid` and `tricks` would store it (and current)."""
+    with store.locked(create=True):
+        store.add(seeded_game(names))
+
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def store_game(game: moves.Game) -> moves.Game:
+    with store.locked(create=True):
+        return store.add(game)
+
+
+def hostile_game() -> moves.Game:
+    # `new` refuses '=' in a name now, but a game stored before may hold one
+    from callbreak_score.core.values import replace
+
+    return replace(played(names=("Img", DEVANAGARI, "[bold]Ram", "Asha & Co")),
+                   players=(HOSTILE, DEVANAGARI, "[bold]Ram", "Asha & Co"))
