@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from callbreak_score.core import game as moves
+from callbreak_score.core.game import Game, edit, enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
 from callbreak_score.core.scoring import made, score
 from callbreak_score.core.values import replace
@@ -32,7 +32,7 @@ def person(name: str) -> str:
 
 
 @st.composite
-def random_game(draw, number: int) -> moves.Game:
+def random_game(draw, number: int) -> Game:
     who = draw(st.permutations(range(len(PEOPLE))))[:4]
     names = [draw(st.sampled_from(PEOPLE[p])) for p in who]
     preset = draw(st.sampled_from(["nepal", "pagat", "tens"]))
@@ -41,13 +41,13 @@ def random_game(draw, number: int) -> moves.Game:
     rules = make_rules(preset, rounds=len(rounds) + (0 if finished else 1), min_bid=1,
                        max_bid=13)
     created = f"2026-11-{10 + number:02d}T20:00:00+05:45"
-    game = moves.new_game(f"2611{10 + number:02d}-1", names, rules, None, created)
+    game = new_game(f"2611{10 + number:02d}-1", names, rules, None, created)
     for bids, won in rounds:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, created)
+        game = enter_tricks(enter_bids(game, bids), won, created)
     return game
 
 
-def brute_force(games: list[moves.Game]) -> dict[tuple[str, str], dict]:
+def brute_force(games: list[Game]) -> dict[tuple[str, str], dict]:
     """Every figure counted from the games directly, one round at a time, per preset."""
     out: dict[tuple[str, str], dict] = {}
     for game in games:
@@ -84,7 +84,7 @@ def brute_force(games: list[moves.Game]) -> dict[tuple[str, str], dict]:
     return out
 
 
-def store_games(games: list[moves.Game]) -> None:
+def store_games(games: list[Game]) -> None:
     for game in games:
         store.save(game)
 
@@ -353,9 +353,9 @@ def test_the_kept_figures_equal_a_cold_rebuild_after_any_changes(home: Path, see
 
     rng = random.Random(seed)
     people = ["Asha", "asha", "Bimal", "सीता", "Tulsi", "Ram", "RAM", "Maya"]
-    stored: dict[str, moves.Game] = {}
+    stored: dict[str, Game] = {}
 
-    def a_game(day: int, number: int) -> moves.Game:
+    def a_game(day: int, number: int) -> Game:
         names: list[str] = []
         while len(names) < 4:
             name = rng.choice(people)
@@ -364,14 +364,14 @@ def test_the_kept_figures_equal_a_cold_rebuild_after_any_changes(home: Path, see
         created = f"2026-{10 + day // 28:02d}-{1 + day % 28:02d}T{8 + number:02d}:00:00+05:45"
         rules = make_rules(rng.choice(["nepal", "pagat", "tens"]), rounds=rng.randint(1, 3),
                            min_bid=1, max_bid=13)
-        game = moves.new_game(f"26{10 + day // 28:02d}{1 + day % 28:02d}-{number}", names,
-                              rules, None, created)
+        game = new_game(f"26{10 + day // 28:02d}{1 + day % 28:02d}-{number}", names,
+                        rules, None, created)
         while game.finished is None:
             seats = [rng.randrange(4) for _ in range(13)]
             won = tuple(seats.count(s) for s in range(4))
             bids = tuple(rng.randint(1, 5) for _ in range(4))
-            game = history.record(game, moves.enter_tricks(moves.enter_bids(game, bids), won,
-                                                           created), "tricks", created)
+            game = history.record(game, enter_tricks(enter_bids(game, bids), won,
+                                                     created), "tricks", created)
         return game
 
     with store.locked(create=True):
@@ -385,8 +385,8 @@ def test_the_kept_figures_equal_a_cold_rebuild_after_any_changes(home: Path, see
                 game = a_game(rng.randrange(40), rng.randint(1, 3))
             elif what == "edit" and game.rounds and game.rounds[0].tricks is not None:
                 t = game.rounds[0].tricks
-                game = history.record(game, moves.edit(game, 1, None, (t[1], t[0], *t[2:]),
-                                                       game.created), "edit", game.created)
+                game = history.record(game, edit(game, 1, None, (t[1], t[0], *t[2:]),
+                                                 game.created), "edit", game.created)
             elif what == "undo" and history.stacks(game.history)[0]:
                 game = history.undo(game, game.created)[0]
             elif what == "redo" and history.stacks(game.history)[1]:

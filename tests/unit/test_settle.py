@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from callbreak_score.core import game as moves
 from callbreak_score.core.errors import Refused
-from callbreak_score.core.game import Game
+from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
 from callbreak_score.core.scoring import Round
 from callbreak_score.core.settle import (
@@ -28,10 +27,10 @@ from tests.lib.helpers import SEED_004, legal_round
 
 
 def played(rounds, names=RULES_NAMES, **options) -> Game:
-    game = moves.new_game("261129-1", names, make_rules(rounds=len(rounds), **options), None,
-                          "2026-11-29T19:00:00+05:45")
+    game = new_game("261129-1", names, make_rules(rounds=len(rounds), **options), None,
+                    "2026-11-29T19:00:00+05:45")
     for bids, won in rounds:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, "2026-11-29T20:00:00")
+        game = enter_tricks(enter_bids(game, bids), won, "2026-11-29T20:00:00")
     return game
 
 
