@@ -33,7 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from callbreak_score.core import game as moves
+from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
 from callbreak_score.core.values import replace
 from callbreak_score.storage import schema
@@ -47,10 +47,10 @@ FIVE_ROUNDS = [((4, 3, 2, 4), (5, 3, 2, 3)), ((3, 4, 3, 3), (3, 4, 4, 2)),
                ((3, 3, 4, 4), (5, 2, 4, 2))]
 
 
-def played(game: moves.Game, at: str = "2016-01-01T21:00:00") -> moves.Game:
+def played(game: Game, at: str = "2016-01-01T21:00:00") -> Game:
     """The five rounds entered; a game that ends with them is finished `at`."""
     for bids, won in FIVE_ROUNDS:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, at)
+        game = enter_tricks(enter_bids(game, bids), won, at)
     return game
 
 
@@ -58,7 +58,7 @@ def build(folder: Path, count: int) -> None:
     """`count` games on past days (3 a day), the newest an open game that is current."""
     games = folder / "games"
     games.mkdir(parents=True)
-    finished = played(moves.new_game("x", PLAYERS, make_rules(), None, "2016-01-01T20:00:00"))
+    finished = played(new_game("x", PLAYERS, make_rules(), None, "2016-01-01T20:00:00"))
     day0 = time.mktime((2016, 1, 1, 12, 0, 0, 0, 0, -1))
     for n in range(count - 1):
         day = time.strftime("%Y-%m-%d", time.localtime(day0 + (n // 3) * 86400))
@@ -67,8 +67,8 @@ def build(folder: Path, count: int) -> None:
                                      finished=day + "T21:00:00"))
         (games / game_id[:4]).mkdir(exist_ok=True)
         (games / game_id[:4] / f"{game_id}.json").write_bytes(data)
-    current = played(moves.new_game("261129-1", PLAYERS, make_rules(open_game=True), None,
-                                    "2026-11-29T20:00:00"))
+    current = played(new_game("261129-1", PLAYERS, make_rules(open_game=True), None,
+                              "2026-11-29T20:00:00"))
     (games / "2611").mkdir(exist_ok=True)
     (games / "2611" / "261129-1.json").write_bytes(schema.encode(current))
     (folder / "current").write_text("261129-1\n")

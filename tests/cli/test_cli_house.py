@@ -14,7 +14,6 @@ from callbreak_score.shell import tab
 from callbreak_score.storage import store
 from tests.lib.completing import env_for, same_as_typer
 from tests.lib.helpers import snapshot
-from tests.lib.processes import probe
 
 
 def test_three_players_with_blind_bids_and_a_penalty(cli) -> None:
@@ -133,16 +132,6 @@ def test_penalty_is_refused_twice_and_before_any_bids(cli) -> None:
     cli("penalty", "A")
     assert "A already has a penalty in round 1" in cli("penalty", "a", "--round", "1",
                                                       code=1).stderr
-
-
-def test_blind_bids_take_the_fast_path_without_typer(cli, monkeypatch) -> None:
-    monkeypatch.setenv("COLUMNS", "120")  # five players' table fits
-    cli("new", "Asha", "Bimal", "Tulsi", "Ram", "Sita", "--blind")
-    result = probe("bid", "b6", "1", "1", "1", "1")
-    assert result.returncode == 0 and "HEAVY []" in result.stderr, result.stderr
-    assert "Asha b6" in result.stdout
-    result = probe("tricks", "6", "1", "1", "1", "1")
-    assert "b6/6 ✓  12.0" in result.stdout
 
 
 @pytest.mark.parametrize("shell", tab.SHELLS)

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from callbreak_score.core import game as moves
 from callbreak_score.core import history
 from callbreak_score.core.errors import Refused
+from callbreak_score.core.game import edit, enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
 from callbreak_score.storage import schema, store
 from tests.lib.helpers import SEED_004, legal_round, snapshot
@@ -155,9 +155,9 @@ def test_a_version_2_game_gets_a_history_and_undo_works_on_it(cli, home: Path,
     path.write_bytes(original)
     cli("use", "240101-3")
     scored = shown(cli)
-    fresh = moves.new_game("", PLAYERS, make_rules(), "Bimal", "t")
+    fresh = new_game("", PLAYERS, make_rules(), "Bimal", "t")
     for bids, won in SEED_004[:2]:
-        fresh = moves.enter_tricks(moves.enter_bids(fresh, bids), won, "t")
+        fresh = enter_tricks(enter_bids(fresh, bids), won, "t")
     assert scored["totals"] == [t / 10 for t in fresh.totals()]
     assert path.read_bytes() == original  # reading never rewrites
     kinds = [c["change"] for c in changes(cli)]
@@ -201,7 +201,7 @@ STEP = st.one_of(
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(STEP, max_size=14))
 def test_undo_returns_to_each_earlier_state_and_the_file_keeps_it_all(steps) -> None:
-    game = moves.new_game("261129-1", PLAYERS, make_rules(open_game=True), None, T0)
+    game = new_game("261129-1", PLAYERS, make_rules(open_game=True), None, T0)
     states = [game]  # the states the undo stack leads back to
     redone: list = []
     for step in steps:
@@ -210,16 +210,16 @@ def test_undo_returns_to_each_earlier_state_and_the_file_keeps_it_all(steps) -> 
                 bids, won = step[1]
                 bid = game
                 if not game.awaiting_tricks:  # after an undo of tricks the bids are in
-                    bid = history.record(game, moves.enter_bids(game, bids), "bids", T)
+                    bid = history.record(game, enter_bids(game, bids), "bids", T)
                     states.append(bid)
-                after = history.record(bid, moves.enter_tricks(bid, won, T), "tricks", T)
+                after = history.record(bid, enter_tricks(bid, won, T), "tricks", T)
                 states.append(after)
                 redone.clear()
             elif step[0] == "edit":
                 if not game.completed:
                     continue
                 bids, won = step[1]
-                after = history.record(game, moves.edit(game, 1, bids, won, T), "edit", T)
+                after = history.record(game, edit(game, 1, bids, won, T), "edit", T)
                 states.append(after)
                 redone.clear()
             elif step[0] == "undo":

@@ -1,35 +1,27 @@
-"""settle, stats, chart, share, serve, doctor and play's prompts in Nepali, Hindi and
-Bengali: in the language's script, with native digits, at 40 columns; JSON unchanged and
-English as before."""
+"""settle, stats, chart, share and doctor in Nepali, Hindi and Bengali: in the language's
+script, with native digits, at 40 columns; JSON unchanged and English as before. (serve's
+lines and play's prompts, in real processes: tests/system/test_i18n_serve.py and
+tests/system/test_i18n_processes.py.)"""
 
 from __future__ import annotations
 
 import re
-import socket
 import sys
-from pathlib import Path
 
 import pytest
 
 from callbreak_score.views.cells import width
-from tests.lib.languages import LANGS, PLAYERS, five_rounds, in_script, speak
-
-DIGITS = {"ne": "०१२३४५६७८९", "hi": "०१२३४५६७८९", "bn": "০১২৩৪৫৬৭৮৯"}
-
-
-def native(text: str, lang: str, *numbers: int) -> bool:
-    """Each number appears in the language's digits."""
-    table = str.maketrans("0123456789", DIGITS[lang])
-    return all(str(n).translate(table) in text for n in numbers)
-
-
-def fits(text: str, cols: int = 40) -> bool:
-    return all(width(line) <= cols for line in text.splitlines())
-
-
-def no_english(text: str, *words: str) -> None:
-    for word in words:
-        assert word not in text, word
+from tests.lib.languages import (
+    DIGITS,
+    LANGS,
+    PLAYERS,
+    five_rounds,
+    in_script,
+    native,
+    no_english,
+    speak,
+)
+from tests.lib.widths import fits
 
 
 @pytest.fixture
@@ -189,47 +181,6 @@ def test_share_pictures_say_their_language(monkeypatch, cli, lang, fmt) -> None:
     assert "Winner" in english
 
 
-# -- serve ------------------------------------------------------------------------------
-
-@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
-@pytest.mark.parametrize("lang", LANGS)
-def test_serve_start_up_and_stop_lines_in_each_language(monkeypatch, home: Path, lang) -> None:
-    from tests.lib.serving import Server, new_game
-
-    new_game()
-    monkeypatch.setenv("CALLBREAK_LANG", lang)
-    with Server(columns=40) as server:
-        server.stdout_until("Ctrl-C")
-        lines = server.lines[1:]
-        told = " ".join(lines)
-        assert in_script(told, lang) and all(width(line) <= 40 for line in lines)
-        no_english(told, "It shows", "Only this computer", "stops it", "{")
-        assert "'callbreak serve --lan'" in told
-        server.next_line()  # the game it shows
-        assert in_script(server.lines[-1], lang) and "page shows" not in server.lines[-1]
-        code, out = server.stop()
-    assert code == 0 and in_script(out.splitlines()[-1], lang)
-    assert "Scoreboard stopped." not in out and not server.errors
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_port_in_use_is_refused_in_each_language(monkeypatch, home: Path, lang) -> None:
-    from tests.lib.processes import run
-    from tests.lib.serving import new_game
-
-    new_game()
-    monkeypatch.setenv("CALLBREAK_LANG", lang)
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        port = taken.getsockname()[1]
-        done = run("serve", "--port", str(port), timeout=15)
-    assert done.returncode == 1 and done.stdout == "" and done.stderr.count("\n") == 1
-    assert done.stderr.startswith("callbreak: ") and in_script(done.stderr, lang)
-    assert native(done.stderr, lang, port) and "already in use" not in done.stderr
-    assert "--port N" in done.stderr
-
-
 # -- doctor -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -269,19 +220,3 @@ def test_doctor_fits_the_screen_and_keeps_paths_whole(monkeypatch, cli, home, na
         assert width(line) <= 40 or whole_path and " " not in line.strip(), line
     words = said.split()
     assert f"{path}:" in words and f"{stray}:" in words  # each on one line, to copy
-
-
-# -- play's prompts ---------------------------------------------------------------------
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_plays_prompts_in_each_language(monkeypatch, lang) -> None:
-    from tests.lib.playing import play
-
-    monkeypatch.setenv("CALLBREAK_LANG", lang)
-    out = play("Asha\nBimal\nTulsi\nRam\n\n\n3\n4\n2\n4\n5\n3\n", columns=40, code=0)
-    prompts = [line for line in out.splitlines() if line.rstrip().endswith(":")
-               or "):" in line]
-    bids = [line for line in prompts if line.startswith(("Bimal", "Tulsi", "Ram", "Asha"))]
-    assert len(bids) >= 5 and all(in_script(line, lang) for line in bids)
-    no_english(out, "bids so far", "so far", "tricks left", "won [", "{")
-    assert native(out, lang, 3, 7, 9, 13) and fits(out)

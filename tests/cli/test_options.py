@@ -68,13 +68,6 @@ def wide(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CALLBREAK_LANG", "en")
 
 
-def run(*words: str, code: int = 0, env: dict[str, str] | None = None):
-    result = CliRunner().invoke(app, list(words), prog_name="callbreak", env=env)
-    assert result.exit_code == code, (words, result.exit_code, result.output)
-    assert "Traceback" not in result.output
-    return result
-
-
 def config_folder() -> Path:
     return Path(os.environ["CALLBREAK_CONFIG"]).parent
 
@@ -106,31 +99,31 @@ def test_every_option_is_in_new_help(row: Option) -> None:
 
 
 @pytest.mark.parametrize("row", OPTIONS, ids=ids)
-def test_every_row_is_a_setting_checked_by_config(row: Option) -> None:
-    listed = run("config").stdout.partition("Not set: ")[2].partition("Settings file")[0]
+def test_every_row_is_a_setting_checked_by_config(cli, row: Option) -> None:
+    listed = cli("config").stdout.partition("Not set: ")[2].partition("Settings file")[0]
     assert row.key in [word.rstrip(",.") for word in listed.split()]
     folder = config_folder()
     before = snapshot(folder)
-    bad = run("config", row.key, BAD[row.kind], code=1)
+    bad = cli("config", row.key, BAD[row.kind], code=1)
     assert bad.stdout == "" and bad.stderr.startswith(f"callbreak: {row.key} "), bad.stderr
     assert snapshot(folder) == before
     if row.span:  # one past the top of its range: refused, the top: taken
         low, high = row.span
-        assert f"outside {low}..{high}" in run("config", row.key, str(high + 1), code=1).stderr
+        assert f"outside {low}..{high}" in cli("config", row.key, str(high + 1), code=1).stderr
         assert snapshot(folder) == before
-        run("config", row.key, str(high))
+        cli("config", row.key, str(high))
     if row.counted == "tricks":  # more than any table's tricks
-        run("config", row.key, "18", code=1)
+        cli("config", row.key, "18", code=1)
         assert snapshot(folder) == before
     if row.counted == "bids":  # the most four players bid (the widest): one more is refused
         most = 4 * TRICKS[4]
-        refused = run("config", row.key, str(most + 1), code=1).stderr
+        refused = cli("config", row.key, str(most + 1), code=1).stderr
         assert f"--{row.key} {most + 1} is outside " in refused and f"..{most}: " in refused
-        run("config", row.key, "0", code=1)
+        cli("config", row.key, "0", code=1)
         assert snapshot(folder) == before
-        run("config", row.key, str(most))
+        cli("config", row.key, str(most))
     good = IN_FORCE.get(row.key, (None,))[0] or (row.choices or ("Rs",))[-1]
-    run("config", row.key, good)
+    cli("config", row.key, good)
     assert settings.get(row.key) == good
 
 
@@ -146,21 +139,21 @@ def typed_for(row: Option) -> list[str]:
 
 
 @pytest.mark.parametrize("row", NEW_OPTIONS, ids=ids)
-def test_every_option_typed_shows_in_the_rules_in_force(row: Option) -> None:
-    run("new", "A", "B", "C", "D", *typed_for(row))
-    assert f"  {IN_FORCE[row.key][1]}" in run("rules").stdout
+def test_every_option_typed_shows_in_the_rules_in_force(cli, row: Option) -> None:
+    cli("new", "A", "B", "C", "D", *typed_for(row))
+    assert f"  {IN_FORCE[row.key][1]}" in cli("rules").stdout
 
 
 @pytest.mark.parametrize("row", NEW_OPTIONS, ids=ids)
-def test_every_option_set_shows_in_the_rules_in_force(row: Option) -> None:
-    run("config", row.key, IN_FORCE[row.key][0])
+def test_every_option_set_shows_in_the_rules_in_force(cli, row: Option) -> None:
+    cli("config", row.key, IN_FORCE[row.key][0])
     if DEFAULT_PRESET not in row.presets:
-        run("config", "rules", row.presets[0])
+        cli("config", "rules", row.presets[0])
     if row.needs:
-        run("config", row.needs, "yes")
-    said = run("new", "A", "B", "C", "D").stdout
+        cli("config", row.needs, "yes")
+    said = cli("new", "A", "B", "C", "D").stdout
     assert f"{row.key} {IN_FORCE[row.key][0]}" in said  # "Defaults from your settings"
-    assert f"  {IN_FORCE[row.key][1]}" in run("rules").stdout
+    assert f"  {IN_FORCE[row.key][1]}" in cli("rules").stdout
 
 
 # the rows whose setting does not fit every game: for some presets only, or needing another
@@ -176,19 +169,19 @@ def unfit_for(row: Option) -> list[str]:
 
 
 @pytest.mark.parametrize("row", UNFIT, ids=ids)
-def test_a_setting_that_does_not_fit_is_left_out_and_typed_refused(row: Option) -> None:
+def test_a_setting_that_does_not_fit_is_left_out_and_typed_refused(cli, row: Option) -> None:
     value = IN_FORCE[row.key][0]
     preset = (unfit_for(row) or ["", DEFAULT_PRESET])[1]
     assert not row.fits(value, preset, on=False)
-    run("config", row.key, value)
-    said = run("new", "A", "B", "C", "D", *unfit_for(row)).stdout
+    cli("config", row.key, value)
+    said = cli("new", "A", "B", "C", "D", *unfit_for(row)).stdout
     assert f"Settings not used for this game: {row.key} {value} ({row.unfit}).\n" in said
-    assert f"  preset: {preset}\n" in run("rules").stdout
-    assert IN_FORCE[row.key][1] not in run("rules").stdout
+    assert f"  preset: {preset}\n" in cli("rules").stdout
+    assert IN_FORCE[row.key][1] not in cli("rules").stdout
     folder = Path(os.environ["CALLBREAK_HOME"])
     before = snapshot(folder)
     typed = [f"--{row.key}"] if row.flag else [f"--{row.key}", value]
-    refused = run("new", "A", "B", "C", "D", *typed, *unfit_for(row), code=1)
+    refused = cli("new", "A", "B", "C", "D", *typed, *unfit_for(row), code=1)
     assert refused.stdout == "" and refused.stderr.startswith(f"callbreak: --{row.key} ")
     assert snapshot(folder) == before
 
@@ -198,22 +191,22 @@ def one_line(text: str) -> str:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_rules_says_each_preset(preset: str) -> None:
+def test_rules_says_each_preset(cli, preset: str) -> None:
     others = [p for p in PRESETS if p != preset]
     said = (f"{preset}: {one_line(BY_PRESET[preset].summary)} Other presets: "
             f"{', '.join(others[:-1])} and {others[-1]} ('callbreak rules NAME'). The options "
             "a table may add: 'callbreak new --help'.")
     asked = [["rules", preset], *([["rules"]] if preset == DEFAULT_PRESET else [])]
     for words in asked:  # no current game: the preset alone
-        assert one_line(run(*words).stdout) == said
-    run("new", "A", "B", "C", "D", "--rules", preset)
-    shown = run("rules").stdout  # the current game's preset, and its rules in force
+        assert one_line(cli(*words).stdout) == said
+    cli("new", "A", "B", "C", "D", "--rules", preset)
+    shown = cli("rules").stdout  # the current game's preset, and its rules in force
     assert one_line(shown).startswith(said + " In force for the current game ")
     assert f"\n  preset: {preset}\n" in shown
     for other in others:  # a preset named: that preset alone, whatever the current game
-        assert one_line(run("rules", other).stdout).startswith(f"{other}: ")
-        assert "In force" not in run("rules", other).stdout
-    assert one_line(run("rules", preset).stdout) == said
+        assert one_line(cli("rules", other).stdout).startswith(f"{other}: ")
+        assert "In force" not in cli("rules", other).stdout
+    assert one_line(cli("rules", preset).stdout) == said
 
 
 def tab_offers(line: str) -> list[str]:

@@ -1,5 +1,6 @@
 """Players as people (players, player rename|merge, their undo and redo), abandoned games
-(abandon, undo right after new), the trash (delete, restore) and play's `u`."""
+(abandon, undo right after new) and the trash (delete, restore). (play's `u` and play after
+an abandoned game, in a real process: tests/system/test_play.py.)"""
 
 from __future__ import annotations
 
@@ -9,14 +10,9 @@ import pytest
 
 from callbreak_score.core.people import Circle
 from callbreak_score.storage import people
-from tests.lib.helpers import SEED_004, refused_unchanged, snapshot
-from tests.lib.playing import play
+from tests.lib.helpers import SEED_004, listed, refused_unchanged, snapshot
 
 PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
-
-
-def listed(cli) -> list[dict]:
-    return json.loads(cli("list", "--json").stdout)
 
 
 def persons(cli) -> dict[str, dict]:
@@ -74,16 +70,6 @@ def test_abandon_takes_a_game_id_and_refuses_an_unknown_one(cli, home) -> None:
     states = {e["id"]: e["abandoned"] for e in listed(cli)}
     assert states[first] and sum(states.values()) == 1
     assert "no game" in refused_unchanged(cli, home, "abandon", "261129-9")
-
-
-def test_play_starts_a_new_game_when_the_current_one_is_abandoned(cli) -> None:
-    cli("new", *PLAYERS)
-    cli("abandon")
-    abandoned = listed(cli)[0]["id"]
-    out = play("\n\n\n\n\n\nq\n")
-    assert "Player 1 [Asha]:" in out
-    assert listed(cli)[0]["id"] != abandoned and not listed(cli)[0]["abandoned"]
-    assert "is abandoned" in cli("play", abandoned, code=1).stderr
 
 
 # ---- the trash -------------------------------------------------------------------------
@@ -226,16 +212,6 @@ def test_circle_matches_what_the_commands_say(cli, words) -> None:
             assert circle.person(name["name"]) == person["name"]
 
 
-# ---- play's name prompts ----------------------------------------------------------------
-
-
-def test_u_in_plays_name_prompts_goes_back_one_name(cli) -> None:
-    out = play("u\nAsha\nBimla\nu\nBimal\nTulsi\nRam\n\n\nq\n")
-    assert "no name to take back yet" in out
-    assert "Took back Bimla." in out
-    assert json.loads(cli("show", "--json").stdout)["players"] == list(PLAYERS)
-
-
 def test_doctor_names_a_damaged_people_entry_and_fix_moves_it_aside(cli, home) -> None:
     three_games(cli)
     cli("player", "merge", "Ram", "राम")
@@ -343,9 +319,3 @@ def test_a_game_changed_apart_on_two_devices_says_so_under_its_scorecard(cli, ho
         assert f"Two devices changed game {game} apart" in out and "abc1234" in out
         assert f"'callbreak choose {game} VERSION'" in out
     assert "changed game" not in cli("show", "--json").stdout
-
-
-def test_u_at_the_rules_prompt_goes_back_to_the_last_name(cli) -> None:
-    out = play("Asha\nBimal\nTulsi\nRamu\n\nu\nRam\n\nfoo\n\nq\n")
-    assert "Took back Ramu." in out and "unknown preset 'foo'" in out
-    assert json.loads(cli("show", "--json").stdout)["players"] == list(PLAYERS)

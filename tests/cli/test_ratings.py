@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from callbreak_score.core import game as moves
 from callbreak_score.core import history
+from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.people import Circle, key
 from callbreak_score.core.rules import make_rules
 from callbreak_score.core.values import replace
@@ -28,11 +28,11 @@ TRICKS = {3: 17, 4: 13, 5: 10}
 
 def a_game(game_id: str, created: str, names: list[str], rng: random.Random,
            rounds: int = 2, finish: bool = True, preset: str = "nepal",
-           tricks: list[tuple[int, ...]] | None = None) -> moves.Game:
+           tricks: list[tuple[int, ...]] | None = None) -> Game:
     """A game of random (or given) tricks, each bid made or broken by one."""
     rules = make_rules(preset, rounds=rounds, min_bid=1, max_bid=TRICKS[len(names)],
                        seats=len(names))
-    game = moves.new_game(game_id, names, rules, None, created)
+    game = new_game(game_id, names, rules, None, created)
     for n in range(rounds if finish else rounds - 1):
         if tricks is not None:
             won = tricks[n]
@@ -40,12 +40,12 @@ def a_game(game_id: str, created: str, names: list[str], rng: random.Random,
             seats = [rng.randrange(len(names)) for _ in range(TRICKS[len(names)])]
             won = tuple(seats.count(s) for s in range(len(names)))
         bids = tuple(max(1, min(13, w + rng.choice((-1, 0, 1)))) for w in won)
-        game = history.record(game, moves.enter_tricks(moves.enter_bids(game, bids), won,
-                                                       created), "tricks", created)
+        game = history.record(game, enter_tricks(enter_bids(game, bids), won,
+                                                 created), "tricks", created)
     return game
 
 
-def by_openskill(games: list[moves.Game], circle: Circle) -> dict[str, dict]:
+def by_openskill(games: list[Game], circle: Circle) -> dict[str, dict]:
     """The ratings openskill gives, called here directly: the counted games in the order
     they started (then id), ranks from the final totals (ties equal), per person."""
     from openskill.models import PlackettLuce
@@ -76,13 +76,13 @@ def as_expected(got: list[dict]) -> dict[str, dict]:
             for r in got}
 
 
-def save(games: list[moves.Game]) -> None:
+def save(games: list[Game]) -> None:
     with store.locked(create=True):
         for game in games:
             store.save(game)
 
 
-def circle_games(rng: random.Random) -> list[moves.Game]:
+def circle_games(rng: random.Random) -> list[Game]:
     """Three-, four- and five-player games over a month, some tied, one abandoned
     (finished), one abandoned unfinished, one unfinished; 'asha' and 'Asha' one person."""
     people = ["Asha", "asha", "Bimal", "Tulsi", "Ram", "सीता", "Hari", "Maya"]
@@ -232,7 +232,7 @@ def test_chosen_games_are_rated_apart(cli) -> None:
     assert ratings_json(cli) == everyone  # the kept ratings are not the chosen ones
 
 
-def kept_equals_cold(games: dict[str, moves.Game]) -> None:
+def kept_equals_cold(games: dict[str, Game]) -> None:
     """The ratings the index keeps (carried on, or rated again) are openskill's."""
     from callbreak_score.storage.ratings import ratings
 
@@ -262,7 +262,7 @@ def test_the_kept_ratings_follow_every_change(home, seed, monkeypatch) -> None:
     from callbreak_score.core import ratings as core_ratings
 
     rng = random.Random(seed)
-    stored: dict[str, moves.Game] = {}
+    stored: dict[str, Game] = {}
     # each person's spellings: a game seats people, each under one of their names, so the
     # log's merges (of two spellings of one person) never seat one person twice
     people = [["Asha", "asha", "Ashu"], ["Bimal", "Bimu"], ["Tulsi", "Tulsa"], ["Ram", "Rama"],

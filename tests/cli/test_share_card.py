@@ -272,20 +272,3 @@ def test_a_name_ending_in_no_format_of_ours_is_refused(cli, home, tmp_path) -> N
                              "with one of those endings\n")
     assert not (tmp_path / "card.jpg").exists()
     cli("share", "--format", "text", "-o", str(tmp_path / "card.jpg"))  # as asked
-
-
-def test_o_dev_stdout_into_a_pipe_writes_into_the_pipe(home) -> None:
-    """`share -o /dev/stdout | wc -c`: the link leads to a pipe, written as it is."""
-    import subprocess
-
-    from tests.lib.processes import callbreak_command, ok
-
-    ok("new", "Asha", "Bimal", "Tulsi", "Ram", "--rounds", "1")
-    ok("bid", "3", "3", "3", "3")
-    ok("tricks", "4", "3", "3", "3")
-    for words in (["share", "--format", "svg", "-o", "/dev/stdout"],
-                  ["export", "-o", "/dev/stdout"]):
-        done = subprocess.run([*callbreak_command(), *words], capture_output=True,
-                              timeout=60)
-        assert done.returncode == 0, done.stderr
-        assert done.stdout.startswith((b"<svg ", b"game,round")), done.stdout[:40]

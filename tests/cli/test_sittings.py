@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from callbreak_score.core import game as moves
 from callbreak_score.core import history
+from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
 from callbreak_score.core.values import replace
 from callbreak_score.storage import people as people_log
@@ -17,16 +17,16 @@ NAMES = ("Asha", "Bimal", "Tulsi", "Ram")  # seed 004: 9.3, 9.1, 14.1, -12.9 (ne
 
 
 def seed(game_id: str, created: str, names=NAMES, preset: str = "nepal", rounds: int = 5
-         ) -> moves.Game:
+         ) -> Game:
     """Seed 004's first `rounds` rounds; finished when all five are played."""
-    game = moves.new_game(game_id, names, make_rules(preset, rounds=5, min_bid=1, max_bid=13),
-                          None, created)
+    game = new_game(game_id, names, make_rules(preset, rounds=5, min_bid=1, max_bid=13),
+                    None, created)
     for bids, won in SEED_004[:rounds]:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, created)
+        game = enter_tricks(enter_bids(game, bids), won, created)
     return game
 
 
-def save(*games: moves.Game, current: str | None = None) -> None:
+def save(*games: Game, current: str | None = None) -> None:
     with store.locked(create=True):
         for game in games:
             store.save(game)

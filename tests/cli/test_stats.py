@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import unicodedata
 from fractions import Fraction
 from pathlib import Path
@@ -15,12 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from callbreak_score.core import game as moves
+from callbreak_score.core.game import Game, edit, enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
 from callbreak_score.core.scoring import made, score
 from callbreak_score.core.values import replace
 from callbreak_score.storage import index, proof, store
-from tests.lib.helpers import SEED_004, legal_round, snapshot
+from tests.lib.games import seed_game, seeded_game
+from tests.lib.helpers import legal_round
 
 # Spellings of the same people: case and Unicode normalization do not make another player
 QAMAR = "\u0958\u092e\u0930"  # क़मर with the one-code-point qa (NFC decomposes it)
@@ -33,7 +32,7 @@ def person(name: str) -> str:
 
 
 @st.composite
-def random_game(draw, number: int) -> moves.Game:
+def random_game(draw, number: int) -> Game:
     who = draw(st.permutations(range(len(PEOPLE))))[:4]
     names = [draw(st.sampled_from(PEOPLE[p])) for p in who]
     preset = draw(st.sampled_from(["nepal", "pagat", "tens"]))
@@ -42,13 +41,13 @@ def random_game(draw, number: int) -> moves.Game:
     rules = make_rules(preset, rounds=len(rounds) + (0 if finished else 1), min_bid=1,
                        max_bid=13)
     created = f"2026-11-{10 + number:02d}T20:00:00+05:45"
-    game = moves.new_game(f"2611{10 + number:02d}-1", names, rules, None, created)
+    game = new_game(f"2611{10 + number:02d}-1", names, rules, None, created)
     for bids, won in rounds:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, created)
+        game = enter_tricks(enter_bids(game, bids), won, created)
     return game
 
 
-def brute_force(games: list[moves.Game]) -> dict[tuple[str, str], dict]:
+def brute_force(games: list[Game]) -> dict[tuple[str, str], dict]:
     """Every figure counted from the games directly, one round at a time, per preset."""
     out: dict[tuple[str, str], dict] = {}
     for game in games:
@@ -85,7 +84,7 @@ def brute_force(games: list[moves.Game]) -> dict[tuple[str, str], dict]:
     return out
 
 
-def store_games(games: list[moves.Game]) -> None:
+def store_games(games: list[Game]) -> None:
     for game in games:
         store.save(game)
 
@@ -129,22 +128,6 @@ def test_stats_equal_a_brute_force_count(cli, home, games) -> None:
         h2h = {person(name): [v["games"], v["ahead"], v["behind"], v["level"]]
                for name, v in p["head_to_head"].items()}
         assert h2h == want["h2h"]
-
-
-def seeded_game(names=("Asha", "Bimal", "Tulsi", "Ram")) -> moves.Game:
-    """Seed 004's game, finished now."""
-    from callbreak_score.shell.acts import now
-
-    game = moves.new_game("", names, make_rules(), None, now())
-    for bids, won in SEED_004:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, now())
-    return game
-
-
-def seed_game(cli, names=("Asha", "Bimal", "Tulsi", "Ram")) -> None:
-    """Seed 004's game stored as `new`, `bid` and `tricks` would store it (and current)."""
-    with store.locked(create=True):
-        store.add(seeded_game(names))
 
 
 def test_the_json_shape(cli) -> None:
@@ -296,17 +279,6 @@ def test_a_long_rebuild_reports_its_progress(cli, home: Path) -> None:
     assert calls == []  # nothing changed: nothing read
 
 
-def test_plain_stats_never_imports_typer(cli, home: Path) -> None:
-    seed_game(cli)
-    probe = ("import sys; from callbreak_score.shell.quick import dispatch; "
-             "assert dispatch(['stats', '--json']); assert 'typer' not in sys.modules")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          env={**os.environ, "CALLBREAK_HOME": str(home)})
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["presets"][0]["players"][0]["name"] == "Tulsi"
-    assert snapshot(home)  # the index is there
-
-
 def test_stats_fit_every_width_with_long_and_devanagari_names(cli, monkeypatch) -> None:
     from callbreak_score.views.cells import width
 
@@ -381,9 +353,9 @@ def test_the_kept_figures_equal_a_cold_rebuild_after_any_changes(home: Path, see
 
     rng = random.Random(seed)
     people = ["Asha", "asha", "Bimal", "सीता", "Tulsi", "Ram", "RAM", "Maya"]
-    stored: dict[str, moves.Game] = {}
+    stored: dict[str, Game] = {}
 
-    def a_game(day: int, number: int) -> moves.Game:
+    def a_game(day: int, number: int) -> Game:
         names: list[str] = []
         while len(names) < 4:
             name = rng.choice(people)
@@ -392,14 +364,14 @@ def test_the_kept_figures_equal_a_cold_rebuild_after_any_changes(home: Path, see
         created = f"2026-{10 + day // 28:02d}-{1 + day % 28:02d}T{8 + number:02d}:00:00+05:45"
         rules = make_rules(rng.choice(["nepal", "pagat", "tens"]), rounds=rng.randint(1, 3),
                            min_bid=1, max_bid=13)
-        game = moves.new_game(f"26{10 + day // 28:02d}{1 + day % 28:02d}-{number}", names,
-                              rules, None, created)
+        game = new_game(f"26{10 + day // 28:02d}{1 + day % 28:02d}-{number}", names,
+                        rules, None, created)
         while game.finished is None:
             seats = [rng.randrange(4) for _ in range(13)]
             won = tuple(seats.count(s) for s in range(4))
             bids = tuple(rng.randint(1, 5) for _ in range(4))
-            game = history.record(game, moves.enter_tricks(moves.enter_bids(game, bids), won,
-                                                           created), "tricks", created)
+            game = history.record(game, enter_tricks(enter_bids(game, bids), won,
+                                                     created), "tricks", created)
         return game
 
     with store.locked(create=True):
@@ -413,8 +385,8 @@ def test_the_kept_figures_equal_a_cold_rebuild_after_any_changes(home: Path, see
                 game = a_game(rng.randrange(40), rng.randint(1, 3))
             elif what == "edit" and game.rounds and game.rounds[0].tricks is not None:
                 t = game.rounds[0].tricks
-                game = history.record(game, moves.edit(game, 1, None, (t[1], t[0], *t[2:]),
-                                                       game.created), "edit", game.created)
+                game = history.record(game, edit(game, 1, None, (t[1], t[0], *t[2:]),
+                                                 game.created), "edit", game.created)
             elif what == "undo" and history.stacks(game.history)[0]:
                 game = history.undo(game, game.created)[0]
             elif what == "redo" and history.stacks(game.history)[1]:
@@ -550,22 +522,3 @@ def test_a_new_index_cut_short_leaves_nothing_behind(home: Path, monkeypatch) ->
     monkeypatch.setattr(index, "read", real)
     assert index.standings(None, None, [])[0]["nepal"][0].games == 2
     assert [p.name for p in home.iterdir() if p.name.startswith(index.FILE)] == [index.FILE]
-
-
-@pytest.mark.parametrize("lang", ["en", "ne", "hi", "bn"])
-def test_no_stats_line_at_40_columns_is_a_lone_number(cli, lang) -> None:
-    from tests.lib.processes import callbreak_command
-    from tests.lib.widths import cols
-
-    for names in (("Asha", "Bimal", "Tulsi", "Ram"), ("Asha", "Bimal", "Tulsi", "Maya")):
-        cli("new", *names, "--rounds", "1")
-        cli("bid", "3", "3", "3", "4")
-        cli("tricks", "3", "3", "3", "4")
-    env = {**os.environ, "COLUMNS": "40", "CALLBREAK_LANG": lang}
-    out = subprocess.run([*callbreak_command(), "stats"], capture_output=True, text=True,
-                         env=env, timeout=60).stdout
-    lines = out.splitlines()
-    assert len(lines) > 10 and all(cols(line) <= 40 for line in lines)
-    for line in lines:
-        words = line.split()
-        assert not (len(words) == 1 and any(c.isdigit() for c in words[0])), (lang, line)

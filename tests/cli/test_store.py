@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from callbreak_score.core import game as moves
 from callbreak_score.core.errors import Damaged, Refused, has_control
+from callbreak_score.core.game import enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
 from callbreak_score.storage import schema, store
 from tests.lib.helpers import SEED_004, legal_round, snapshot
@@ -42,11 +42,11 @@ def started(cli) -> str:
 )
 def test_any_game_round_trips_through_its_file(home: Path, rounds, names, bids_only) -> None:
     start, end = "2026-11-29T19:00:00+05:45", "2026-11-29T20:00:00+05:45"  # as times are written
-    game = moves.new_game("261129-1", names, make_rules(open_game=True), None, start)
+    game = new_game("261129-1", names, make_rules(open_game=True), None, start)
     for bids, won in rounds:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, end)
+        game = enter_tricks(enter_bids(game, bids), won, end)
     if bids_only:
-        game = moves.enter_bids(game, (1, 1, 1, 1))
+        game = enter_bids(game, (1, 1, 1, 1))
     data = schema.encode(game)
     assert schema.decode(data, "x") == game
     json.loads(data)  # plain JSON for any other tool

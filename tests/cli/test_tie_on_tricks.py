@@ -1,24 +1,17 @@
 """A tie on the top total broken by tricks (--tiebreak tricks) is said as a tie: the winner
 line names who else has the total and that the winner won more tricks, on the scorecard,
-in the share text and on the scoreboard page, in every language (RULES.md: "Ties are shown
-as ties")."""
+in the share text and on the scoreboard page (tests/system/test_tie_on_tricks_browser.py),
+in every language (RULES.md: "Ties are shown as ties")."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from callbreak_score.views.shareview import text
 from tests.lib.games import played
 from tests.lib.languages import LANGS, in_script, speak
-from tests.lib.processes import ok
-from tests.lib.serving import Server
+from tests.lib.ties import PLAYERS, TWO_ROUNDS
 
-PLAYERS = ("Asha", "Bimal", "Tulsi", "Ram")
-# pagat scores a made bid as the bid, extra tricks or not: Asha and Bimal both make 4 and 4,
-# Asha with one trick more each time; tricks 9 to 8
-TWO_ROUNDS = [((4, 4, 2, 2), (5, 4, 2, 2)), ((4, 4, 2, 2), (4, 4, 3, 2))]
 # three on 3; Asha and Bimal won 4 tricks each, Tulsi 3: the tiebreak leaves two winners
 THREE_ON_TOP = [((3, 3, 3, 3), (4, 4, 3, 2))]
 CLAUSE = {"en": "tied with Bimal; Asha won more tricks", "ne": "बराबर: Bimal; बढी हात: Asha",
@@ -92,21 +85,6 @@ def test_every_language_says_it(cli, monkeypatch, lang) -> None:
     assert CLAUSE[lang] in " ".join(share.split()) and "tied with" not in share
     speak(monkeypatch, None)
     assert CLAUSE["en"] in cli("show").stdout
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("lang", ["en", "ne"])
-def test_the_scoreboard_page_says_it(home: Path, browser, monkeypatch, lang) -> None:
-    ok("new", *PLAYERS, "--rules", "pagat", "--rounds", "2", "--tiebreak", "tricks")
-    for bids, won in TWO_ROUNDS:
-        ok("bid", *map(str, bids))
-        ok("tricks", *map(str, won))
-    monkeypatch.setenv("CALLBREAK_LANG", lang)
-    said = {"en": "Winner: Asha (8, tied with Bimal; Asha won more tricks).",
-            "ne": "विजेता: Asha (८, बराबर: Bimal; बढी हात: Asha)।"}[lang]
-    with Server() as server:
-        browser.open(server.url)
-        browser.wait_for_text("winners", said, timeout=10)
 
 
 def test_whom_the_tricks_put_ahead_is_listed_first_on_the_shared_place() -> None:

@@ -9,9 +9,8 @@ import struct
 from functools import cache
 
 from callbreak_score.core.game import Game
-from callbreak_score.views import card as cards
 from callbreak_score.views import glyphs
-from callbreak_score.views.card import Card, Line, Shape, Text
+from callbreak_score.views.card import EDGE, SHAPES, Card, Line, Shape, Text, points_of, strokes_of
 
 
 @cache
@@ -66,10 +65,10 @@ def shape_box(shape: Shape) -> tuple[float, float, float, float]:
         points = [(shape.x - shape.size / 2, shape.y - shape.size / 2),
                   (shape.x + shape.size / 2, shape.y + shape.size / 2)]
     elif shape.kind in ("check", "cross"):
-        points = [p for stroke in cards.strokes_of(shape.kind, shape.x, shape.y, shape.size)
+        points = [p for stroke in strokes_of(shape.kind, shape.x, shape.y, shape.size)
                   for p in stroke]
     else:
-        points = cards.points_of(shape.kind, shape.x, shape.y, shape.size)
+        points = points_of(shape.kind, shape.x, shape.y, shape.size)
     xs, ys = [x for x, _ in points], [y for _, y in points]
     return min(xs), min(ys), max(xs), max(ys)
 
@@ -94,7 +93,7 @@ def standings(card: Card) -> list[Row]:
     text, the name's start-anchored, the total's end-anchored in bold)."""
     rows: list[Row] = []
     for item in card.items:
-        if isinstance(item, Shape) and item.size == 26 and item.kind in cards.SHAPES:
+        if isinstance(item, Shape) and item.size == 26 and item.kind in SHAPES:
             rows.append(Row(item))
         elif rows and isinstance(item, Text) and item.size == 34:
             if item.anchor == "start":
@@ -108,7 +107,7 @@ def legend(card: Card) -> list[Row]:
     """The chart's legend by seat: a marker (22 px), then the total, then the name."""
     rows: list[Row] = []
     for item in card.items:
-        if isinstance(item, Shape) and item.size == 22 and item.kind in cards.SHAPES:
+        if isinstance(item, Shape) and item.size == 22 and item.kind in SHAPES:
             rows.append(Row(item))
         elif rows and isinstance(item, Text) and item.size == 26 and len(rows[-1].names) < 2:
             rows[-1].names.append(item)
@@ -121,7 +120,7 @@ def legend(card: Card) -> list[Row]:
 def scorecard_band(card: Card) -> tuple[float, float]:
     """The top and bottom of the scorecard's rounds: its two rules across the card."""
     edges = [item.points[0][1] for item in card.items if isinstance(item, Line)
-             and item.points[0][0] == cards.EDGE and item.width == 2]
+             and item.points[0][0] == EDGE and item.width == 2]
     assert len(edges) == 2, edges
     return edges[0], edges[1]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from callbreak_score.core import game as moves
+from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
 
 NAMES = {
@@ -19,12 +19,12 @@ SCRIPTS = ("latin", "deva", "beng")
 
 
 def random_game(names, preset: str = "nepal", seed: int = 1, finish: bool = True,
-                **options) -> moves.Game:
+                **options) -> Game:
     """A game of these players played at random: to its end, or stopped half way."""
     rng = random.Random(seed)
-    game = moves.new_game("261201-abc", names, make_rules(preset=preset, seats=len(names),
+    game = new_game("261201-abc", names, make_rules(preset=preset, seats=len(names),
                                                            **options),
-                          None, "2026-12-01T19:00:00+05:45")
+                    None, "2026-12-01T19:00:00+05:45")
     rules = game.rules
     stop = rng.randint(1, 3) if not finish else None
     while not game.finished and (stop is None or game.completed < stop):
@@ -38,5 +38,5 @@ def random_game(names, preset: str = "nepal", seed: int = 1, finish: bool = True
         tricks[strong] = min(game.tricks, bids[strong] + rng.randint(0, 2))
         for _ in range(game.tricks - tricks[strong]):
             tricks[rng.randrange(len(names))] += 1
-        game = moves.enter_tricks(moves.enter_bids(game, bids), tricks, "2026-12-01T20:00:00")
+        game = enter_tricks(enter_bids(game, bids), tricks, "2026-12-01T20:00:00")
     return game

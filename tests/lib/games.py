@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from callbreak_score.core import game as moves
+from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
+from callbreak_score.storage import store
 from tests.lib.helpers import SEED_004
 
 LONG = "Ramchandra Prasad Bhattarai Koirala Jha"  # 39 characters
@@ -11,10 +12,10 @@ DEVANAGARI = "श्रीकृष्ण प्रसाद भट्टरा�
 NAMES = (LONG, DEVANAGARI, "গোপাল", "Asha")
 
 
-def played(names=NAMES, plays=SEED_004, **options) -> moves.Game:
-    game = moves.new_game("", names, make_rules(**options), None, "2026-11-29T19:00:00+05:45")
+def played(names=NAMES, plays=SEED_004, **options) -> Game:
+    game = new_game("", names, make_rules(**options), None, "2026-11-29T19:00:00+05:45")
     for bids, won in plays:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, "2026-11-29T20:00:00")
+        game = enter_tricks(enter_bids(game, bids), won, "2026-11-29T20:00:00")
     return game
 
 
@@ -26,3 +27,35 @@ def play_seed(cli, names=RULES_NAMES) -> None:
     for bids, won in SEED_004:
         cli("bid", *map(str, bids))
         cli("tricks", *map(str, won))
+
+
+def seeded_game(names=("Asha", "Bimal", "Tulsi", "Ram")) -> Game:
+    """Seed 004's game, finished now."""
+    from callbreak_score.shell.acts import now
+
+    game = new_game("", names, make_rules(), None, now())
+    for bids, won in SEED_004:
+        game = enter_tricks(enter_bids(game, bids), won, now())
+    return game
+
+
+def seed_game(cli, names=("Asha", "Bimal", "Tulsi", "Ram")) -> None:
+    """Seed 004's game stored as `new`, `bid` and `tricks` would store it (and current)."""
+    with store.locked(create=True):
+        store.add(seeded_game(names))
+
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def store_game(game: Game) -> Game:
+    with store.locked(create=True):
+        return store.add(game)
+
+
+def hostile_game() -> Game:
+    # `new` refuses '=' in a name now, but a game stored before may hold one
+    from callbreak_score.core.values import replace
+
+    return replace(played(names=("Img", DEVANAGARI, "[bold]Ram", "Asha & Co")),
+                   players=(HOSTILE, DEVANAGARI, "[bold]Ram", "Asha & Co"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from pathlib import Path
 
@@ -56,3 +57,8 @@ def refused_unchanged(cli, home: Path, *words: str) -> str:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("callbreak: "), result.stderr
     return lines[0]
+
+
+def listed(cli) -> list[dict]:
+    """`list --json` (through the `cli` fixture)."""
+    return json.loads(cli("list", "--json").stdout)

@@ -32,3 +32,17 @@ def five_rounds(cli) -> str:
         cli("bid", *map(str, bids))
         cli("tricks", *map(str, won))
     return cli("show", "--json").stdout.split('"id": "')[1].split('"')[0]
+
+
+DIGITS = {"ne": "०१२३४५६७८९", "hi": "०१२३४५६७८९", "bn": "০১২৩৪৫৬৭৮৯"}
+
+
+def native(text: str, lang: str, *numbers: int) -> bool:
+    """Each number appears in the language's digits."""
+    table = str.maketrans("0123456789", DIGITS[lang])
+    return all(str(n).translate(table) in text for n in numbers)
+
+
+def no_english(text: str, *words: str) -> None:
+    for word in words:
+        assert word not in text, word

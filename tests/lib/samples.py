@@ -3,7 +3,7 @@ length a table types, and a `tens` game long enough to fill a page."""
 
 from __future__ import annotations
 
-from callbreak_score.core import game as moves
+from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import TRICKS, make_rules
 
 FORTY = "Ramchandra Prasad Bhattarai Koirala Jhaa"  # 40 characters
@@ -19,12 +19,12 @@ NAMES = {
 SCRIPTS = ("latin", "deva", "beng")
 
 
-def finished(names: tuple[str, ...], preset: str = "nepal") -> moves.Game:
+def finished(names: tuple[str, ...], preset: str = "nepal") -> Game:
     """A game of these players played to its end: in each round every bid is the
     preset's smallest, the first seat makes its bid two rounds in three, and the others
     share the rest of the tricks, five at a time from a seat that moves round."""
     rules = make_rules(preset, seats=len(names))
-    game = moves.new_game("", names, rules, None, "2026-11-29T19:00:00+05:45")
+    game = new_game("", names, rules, None, "2026-11-29T19:00:00+05:45")
     low = max(rules.min_bid, 1)
     number = 0
     while not game.finished:
@@ -36,7 +36,7 @@ def finished(names: tuple[str, ...], preset: str = "nepal") -> moves.Game:
             won[seat] += min(low, left)
             left -= min(low, left)
             seat = 1 + seat % (seats - 1)
-        game = moves.enter_tricks(moves.enter_bids(game, [low] * seats), won,
-                                  "2026-11-29T20:00:00")
+        game = enter_tricks(enter_bids(game, [low] * seats), won,
+                            "2026-11-29T20:00:00")
         number += 1
     return game

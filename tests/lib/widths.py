@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from callbreak_score.views.cells import width
+
 FORTY = ["A" * 40, "B" * 39 + "x", "सीता कुमारी श्रेष्ठ" * 2, "Hari Prasad Sharma Koirala Dahal Oli"]
 
 
@@ -24,3 +26,7 @@ def check_fits(text: str, width: int) -> None:
     for line in text.splitlines():
         assert cols(line) <= width, (width, line)
         assert narrow_cols(line) <= width, (width, line)
+
+
+def fits(text: str, cols: int = 40) -> bool:
+    return all(width(line) <= cols for line in text.splitlines())

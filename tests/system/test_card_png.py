@@ -10,9 +10,22 @@ from io import BytesIO
 
 import pytest
 
-from callbreak_score.views import card as cards
 from callbreak_score.views import cardpng, glyphs
-from callbreak_score.views.card import layout
+from callbreak_score.views.card import (
+    BAND,
+    BROKEN,
+    COLOURS,
+    INK,
+    MADE,
+    PAPER,
+    RULE,
+    SOFT,
+    STAR,
+    Card,
+    Text,
+    colour,
+    layout,
+)
 from tests.lib.browser import SCREENSHOTS
 from tests.lib.cardcheck import box, made_and_broken, standings
 from tests.lib.cards import NAMES, random_game
@@ -24,15 +37,15 @@ ImageDraw = pytest.importorskip("PIL.ImageDraw")
 
 SPOKEN = {"latin": None, "deva": "ne", "beng": "bn", "long": "hi"}
 # every colour the card draws, so each pixel is put to the colour it is nearest
-PALETTE = (cards.INK, cards.SOFT, cards.RULE, cards.BAND, cards.PAPER, cards.MADE,
-           cards.BROKEN, cards.STAR, *cards.COLOURS)
+PALETTE = (INK, SOFT, RULE, BAND, PAPER, MADE,
+           BROKEN, STAR, *COLOURS)
 
 
 def rgb(colour: str) -> tuple[int, int, int]:
     return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
 
 
-def drawn(game, name: str) -> tuple[cards.Card, object, bytes]:
+def drawn(game, name: str) -> tuple[Card, object, bytes]:
     """The game's card, its PNG as an image, and the bytes (left in screenshots/)."""
     card = layout(game)
     data = cardpng.png(card)
@@ -70,14 +83,14 @@ def test_the_card_is_1080_wide_as_tall_as_laid_out_and_in_its_colours(
     assert len(data) < 300_000
     found = counts(image)
     for seat in range(players):  # each player's colour: markers, legend, a line
-        assert found[cards.colour(seat)] > 1500, (seat, found)
-    for seat in range(players, len(cards.COLOURS)):
-        if cards.colour(seat) not in (cards.STAR,):  # the winner's star is orange too
-            assert found[cards.colour(seat)] < 100, (seat, found)
+        assert found[colour(seat)] > 1500, (seat, found)
+    for seat in range(players, len(COLOURS)):
+        if colour(seat) not in (STAR,):  # the winner's star is orange too
+            assert found[colour(seat)] < 100, (seat, found)
     marked = made_and_broken(game)
     assert marked["check"] and marked["cross"]
-    assert found[cards.MADE] > 40 * marked["check"], found
-    assert found[cards.BROKEN] > 40 * marked["cross"], found
+    assert found[MADE] > 40 * marked["check"], found
+    assert found[BROKEN] > 40 * marked["cross"], found
 
 
 @pytest.mark.slow
@@ -95,7 +108,7 @@ def test_the_largest_cards_stay_under_300_kb(monkeypatch, game) -> None:
 
 # -- shaping --------------------------------------------------------------------------
 
-def rendered(text: cards.Card, area: tuple[int, int, int, int], background: tuple,
+def rendered(text: Card, area: tuple[int, int, int, int], background: tuple,
              layout: int):
     """The text drawn by Pillow alone in the bundled font, as the card draws it (twice the
     size, then halved), over `area` of the card (left, top, right, bottom)."""
@@ -117,7 +130,7 @@ def difference(a, b) -> float:
     return ImageStat.Stat(ImageChops.difference(a, b)).mean[0]
 
 
-def name_in_standings(card: cards.Card, name: str) -> cards.Text:
+def name_in_standings(card: Card, name: str) -> Text:
     row = next(row for row in standings(card) if row.name() == name)
     assert len(row.names) == 1, row.name()  # on one line
     return row.names[0]

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from callbreak_score.core import game as moves
+from callbreak_score.core import game
 from callbreak_score.storage import schema, store
 from tests.lib.helpers import snapshot
 from tests.lib.processes import callbreak_command, run
@@ -31,7 +31,7 @@ def start(*words: str) -> subprocess.Popen:
     )
 
 
-def current_game() -> moves.Game:
+def current_game() -> game.Game:
     return store.load(store.resolve(None))
 
 
@@ -53,11 +53,11 @@ def test_sigkill_around_the_save_leaves_the_state_before_or_after(home: Path) ->
             won = [rng.randint(0, 4) for _ in range(3)]
             won.append(13 - sum(won))
             words = ["tricks", *map(str, won)]
-            after = moves.enter_tricks(before, won, "t")
+            after = game.enter_tricks(before, won, "t")
         else:
             bids = [rng.randint(1, 13) for _ in range(4)]
             words = ["bid", *map(str, bids)]
-            after = moves.enter_bids(before, bids)
+            after = game.enter_bids(before, bids)
         proc = start(*words)
         time.sleep(rng.uniform(0.3, 1.2) * span)
         proc.send_signal(signal.SIGKILL)

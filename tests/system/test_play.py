@@ -13,7 +13,7 @@ import pexpect
 import pytest
 
 from callbreak_score.storage import store
-from tests.lib.helpers import SEED_004, snapshot
+from tests.lib.helpers import SEED_004, listed, snapshot
 from tests.lib.playing import PLAYERS, calling_order, play, seed_game_lines
 from tests.lib.processes import callbreak_command
 
@@ -337,3 +337,26 @@ def test_a_prompt_wider_than_a_40_column_terminal_is_wrapped_not_cut(cli) -> Non
     finally:
         child.close()
     assert "tricks left…" not in child.before and "…" not in child.before
+
+
+def test_play_starts_a_new_game_when_the_current_one_is_abandoned(cli) -> None:
+    cli("new", *PLAYERS)
+    cli("abandon")
+    abandoned = listed(cli)[0]["id"]
+    out = play("\n\n\n\n\n\nq\n")
+    assert "Player 1 [Asha]:" in out
+    assert listed(cli)[0]["id"] != abandoned and not listed(cli)[0]["abandoned"]
+    assert "is abandoned" in cli("play", abandoned, code=1).stderr
+
+
+def test_u_in_plays_name_prompts_goes_back_one_name(cli) -> None:
+    out = play("u\nAsha\nBimla\nu\nBimal\nTulsi\nRam\n\n\nq\n")
+    assert "no name to take back yet" in out
+    assert "Took back Bimla." in out
+    assert json.loads(cli("show", "--json").stdout)["players"] == list(PLAYERS)
+
+
+def test_u_at_the_rules_prompt_goes_back_to_the_last_name(cli) -> None:
+    out = play("Asha\nBimal\nTulsi\nRamu\n\nu\nRam\n\nfoo\n\nq\n")
+    assert "Took back Ramu." in out and "unknown preset 'foo'" in out
+    assert json.loads(cli("show", "--json").stdout)["players"] == list(PLAYERS)

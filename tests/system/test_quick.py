@@ -185,3 +185,27 @@ def test_play_reaches_its_first_prompt_without_typer_click_or_rich(cli) -> None:
         assert "Round 1" in done.stdout and "Quit." in done.stdout, done.stdout
         heavy = done.stderr.rsplit("HEAVY ", 1)[1]
         assert all(f"'{name}'" not in heavy for name in ("typer", "click", "rich")), heavy
+
+
+def test_the_hot_path_does_not_import_platformdirs(tmp_path, monkeypatch) -> None:
+    monkeypatch.delenv("CALLBREAK_HOME")
+    monkeypatch.delenv("CALLBREAK_CONFIG")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    probe = ("import sys; sys.argv = ['callbreak', 'show']\n"
+             "from callbreak_score.__main__ import main\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "print('platformdirs' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.stdout.strip().endswith("False"), result
+    assert "no current game" in result.stderr
+
+
+def test_blind_bids_take_the_fast_path_without_typer(cli, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "120")  # five players' table fits
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram", "Sita", "--blind")
+    result = probe("bid", "b6", "1", "1", "1", "1")
+    assert result.returncode == 0 and "HEAVY []" in result.stderr, result.stderr
+    assert "Asha b6" in result.stdout
+    result = probe("tricks", "6", "1", "1", "1", "1")
+    assert "b6/6 ✓  12.0" in result.stdout

@@ -12,12 +12,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from callbreak_score.core import game as moves
+from callbreak_score.core.game import Game, enter_bids, new_game
 from callbreak_score.core.rules import make_rules
 from callbreak_score.core.scoring import points
 from callbreak_score.i18n import _, num
-from callbreak_score.views import card as cards
-from callbreak_score.views.card import layout
+from callbreak_score.views.card import (
+    BROKEN,
+    COLOURS,
+    EDGE,
+    MADE,
+    SHAPES,
+    Card,
+    colour,
+    layout,
+)
 from callbreak_score.views.shareview import verdict
 from tests.lib import samples
 from tests.lib.cardcheck import (
@@ -39,17 +47,17 @@ PRESETS = ("nepal", "pagat", "tens")
 SPOKEN = {"latin": None, "deva": "ne", "beng": "bn", "long": "hi", "unbroken": None}
 
 
-def game_of(script: str, players: int, preset: str, how: str) -> moves.Game:
+def game_of(script: str, players: int, preset: str, how: str) -> Game:
     """A game of these names: played to its end, stopped after a few rounds, stopped with a
     round's bids in and its tricks awaited, or with no round at all."""
     names = POOLS[script][:players]
     if how == "none":
-        return moves.new_game("261201-abc", names, make_rules(preset=preset, seats=players),
-                              None, "2026-12-01T19:00:00+05:45")
+        return new_game("261201-abc", names, make_rules(preset=preset, seats=players),
+                        None, "2026-12-01T19:00:00+05:45")
     game = random_game(names, preset, seed=players, finish=how == "finished")
     if how == "bids":
         rules = game.rules
-        game = moves.enter_bids(game, [rules.min_bid + 1] * players)
+        game = enter_bids(game, [rules.min_bid + 1] * players)
     return game
 
 
@@ -60,7 +68,7 @@ CASES += [(script, 4, preset, how) for script in ("latin", "deva") for preset in
 CASES += [("long", 5, "nepal", "none"), ("beng", 3, "tens", "bids")]
 
 
-def check_fits(card: cards.Card) -> None:
+def check_fits(card: Card) -> None:
     assert card.width == 1080 and card.height > 0
     assert outside(card) == []
     assert overlapping(card) == []
@@ -70,7 +78,7 @@ def check_fits(card: cards.Card) -> None:
             shape.kind, shape.x, shape.y)
 
 
-def check_markers_in_the_plot(card: cards.Card) -> None:
+def check_markers_in_the_plot(card: Card) -> None:
     """The chart's markers (16 px) stay between its axis labels (24 px, end-anchored) and the
     card's right margin, on every round's point."""
     axis = [text for text in card.texts() if text.size == 24 and text.anchor == "end"]
@@ -83,7 +91,7 @@ def check_markers_in_the_plot(card: cards.Card) -> None:
         left, _, right, _ = shape_box(shape)
         assert left >= labels_end, (f"a {shape.kind} marker at x={shape.x:.0f} reaches "
                                     f"left of the plot (axis labels end at x={labels_end:.0f})")
-        assert right <= card.width - cards.EDGE, (
+        assert right <= card.width - EDGE, (
             f"a {shape.kind} marker at x={shape.x:.0f} reaches into the right margin")
 
 
@@ -96,6 +104,8 @@ def test_every_text_inside_the_card_and_none_over_another(monkeypatch, script, p
 
 @pytest.mark.parametrize(("script", "players", "preset", "how"), CASES)
 def test_the_card_carries_the_game(monkeypatch, script, players, preset, how) -> None:
+    from callbreak_score.views.card import shape  # here: other checks name their markers shape
+
     speak(monkeypatch, SPOKEN[script])
     game = game_of(script, players, preset, how)
     card = layout(game)
@@ -103,19 +113,19 @@ def test_the_card_carries_the_game(monkeypatch, script, players, preset, how) ->
     rows = standings(card)
     assert len(rows) == players
     for row in rows:  # each name whole, maybe over lines, never cut short
-        seat = cards.SHAPES.index(row.marker.kind)
+        seat = SHAPES.index(row.marker.kind)
         name = game.players[seat]
         assert all(text.text in name for text in row.names), (name, row.name())
         assert row.name().replace(" ", "") == name.replace(" ", ""), (name, row.name())
         assert "…" not in row.name()
         assert row.total == totals[seat]
-        assert row.marker.fill == cards.colour(seat)
+        assert row.marker.fill == colour(seat)
     # the chart's legend (no chart, so no legend, before a round is complete)
     assert sorted(row.total for row in legend(card)) == (sorted(totals) if game.completed
                                                          else [])
     for seat, row in enumerate(legend(card)):  # a legend's name may be cut with '…'
         shown = row.name()
-        assert row.marker.kind == cards.shape(seat) and row.marker.fill == cards.colour(seat)
+        assert row.marker.kind == shape(seat) and row.marker.fill == colour(seat)
         assert shown == game.players[seat] or (
             shown.endswith("…") and game.players[seat].startswith(shown[:-1].rstrip()))
     # the scorecard's row of totals, after its word "Total"
@@ -123,7 +133,7 @@ def test_the_card_carries_the_game(monkeypatch, script, players, preset, how) ->
     word = max(at for at, text in enumerate(texts) if text.text == _("Total"))
     assert [text.text for text in texts[word + 1:word + 1 + players]] == totals
     said = "".join(text.text for text in texts  # the verdict: bold 34 px at the margin
-                   if text.size == 34 and text.bold and text.x == cards.EDGE)
+                   if text.size == 34 and text.bold and text.x == EDGE)
     assert said.replace(" ", "") == verdict(game).replace(" ", "")
     for seat in game.winners() if game.finished else []:
         assert game.players[seat].replace(" ", "") in said.replace(" ", "")
@@ -134,11 +144,11 @@ def test_each_player_a_colour_and_a_shape_of_their_own(players) -> None:
     card = layout(random_game(NAMES["deva"][:players], "tens", seed=5))
     for part in (16, 22, 26):  # the chart's markers, the legend's, the standings'
         drawn = {(shape.kind, shape.fill) for shape in shapes(card, part)
-                 if shape.kind in cards.SHAPES}
+                 if shape.kind in SHAPES}
         assert len(drawn) == players, (part, drawn)
         assert len({kind for kind, _ in drawn}) == players
         assert len({fill for _, fill in drawn}) == players
-    assert len(set(cards.COLOURS[:5])) == 5 and len(set(cards.SHAPES[:5])) == 5
+    assert len(set(COLOURS[:5])) == 5 and len(set(SHAPES[:5])) == 5
 
 
 @pytest.mark.parametrize(("script", "players", "preset", "how"), CASES)
@@ -152,9 +162,9 @@ def test_a_check_or_a_cross_on_each_cell_made_or_broken(script, players, preset,
     assert marks(card) == made_and_broken(game)
     for shape in shapes(card):
         if shape.kind == "check":
-            assert shape.fill == cards.MADE
+            assert shape.fill == MADE
         elif shape.kind == "cross":
-            assert shape.fill == cards.BROKEN
+            assert shape.fill == BROKEN
 
 
 def test_a_game_both_made_and_broken_shows_both() -> None:

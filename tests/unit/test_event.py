@@ -10,9 +10,28 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from callbreak_score.core import event as ev
-from callbreak_score.core import game as moves
 from callbreak_score.core.errors import Refused
+from callbreak_score.core.event import (
+    POINTS,
+    Event,
+    Seating,
+    Sub,
+    Table,
+    credited,
+    draw,
+    final_seating,
+    firsts,
+    greedy,
+    meetings,
+    next_seating,
+    placement_points,
+    places,
+    repeats,
+    replay,
+    sizes,
+    standings,
+)
+from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.history import abandon
 from callbreak_score.core.rules import make_rules
 from callbreak_score.core.values import replace
@@ -25,12 +44,12 @@ def names(count: int) -> list[str]:
     return [f"P{n:02d}" for n in range(count)]
 
 
-def new_event(players, games=6) -> ev.Event:
-    return ev.replay("261129-evt", [{"id": "0001", "at": AT, "action": "new", "name": "Club",
-                                     "players": list(players), "games": games}])
+def new_event(players, games=6) -> Event:
+    return replay("261129-evt", [{"id": "0001", "at": AT, "action": "new", "name": "Club",
+                                  "players": list(players), "games": games}])
 
 
-def seated(event: ev.Event, seating: ev.Seating, number: int = 0) -> ev.Event:
+def seated(event: Event, seating: Seating, number: int = 0) -> Event:
     """The event with a seating drawn and its tables' games named."""
     tables = tuple(replace(t, game=f"2611{seating.number:02d}-{chr(97 + t.number % 26)}"
                                      f"{chr(97 + t.number // 26)}x")
@@ -46,18 +65,18 @@ def seated(event: ev.Event, seating: ev.Seating, number: int = 0) -> ev.Event:
     (10, [5, 5]), (11, [4, 4, 3]), (12, [4, 4, 4]), (13, [5, 4, 4]), (14, [5, 5, 4]),
 ])
 def test_sizes_worked(count, expected):
-    assert ev.sizes(count) == expected
+    assert sizes(count) == expected
 
 
 @pytest.mark.parametrize("count", [0, 1, 2])
 def test_fewer_than_three_refused(count):
     with pytest.raises(Refused):
-        ev.sizes(count)
+        sizes(count)
 
 
 @given(st.integers(3, 400))
 def test_sizes_fours_and_fewest_others(count):
-    found = ev.sizes(count)
+    found = sizes(count)
     assert sum(found) == count
     assert all(3 <= s <= 5 for s in found)
     others = sum(1 for s in found if s != 4)
@@ -76,14 +95,14 @@ def test_every_player_seated_once_a_round_but_the_dropped(count, rounds, rng):
             gone = rng.sample(list(event.active), rng.randint(1, min(3, len(event.active) - 3)))
             event = replace(event, dropped=event.dropped + tuple(gone))
         seed = f"seed-{rng.random()}"
-        seating = ev.next_seating(event, seed)
+        seating = next_seating(event, seed)
         assert seating.number == number
         sat = [p for t in seating.tables for p in t.players]
         assert sorted(sat) == sorted(event.active)
         assert not set(sat) & set(event.dropped)
         assert all(3 <= len(t.players) <= 5 for t in seating.tables)
-        assert [len(t.players) for t in seating.tables] == ev.sizes(len(event.active))
-        assert ev.next_seating(event, seed) == seating  # replayed from its seed
+        assert [len(t.players) for t in seating.tables] == sizes(len(event.active))
+        assert next_seating(event, seed) == seating  # replayed from its seed
         event = seated(event, seating)
 
 
@@ -92,37 +111,37 @@ def test_every_player_seated_once_a_round_but_the_dropped(count, rounds, rng):
 def test_draw_repeats_no_more_than_greedy(count, before, seed):
     event = new_event(names(count))
     for number in range(before):
-        event = seated(event, ev.next_seating(event, f"{seed}-{number}"))
-    met = ev.meetings(event)
-    players, table_sizes = event.active, ev.sizes(count)
-    plain = ev.greedy(players, table_sizes, met, random.Random(seed))
-    drawn = ev.draw(players, table_sizes, met, random.Random(seed))
+        event = seated(event, next_seating(event, f"{seed}-{number}"))
+    met = meetings(event)
+    players, table_sizes = event.active, sizes(count)
+    plain = greedy(players, table_sizes, met, random.Random(seed))
+    drawn = draw(players, table_sizes, met, random.Random(seed))
     assert sorted(p for t in drawn for p in t) == sorted(players)
-    assert ev.repeats(drawn, met) <= ev.repeats(plain, met)
+    assert repeats(drawn, met) <= repeats(plain, met)
 
 
 def test_sixteen_players_meet_no_one_twice_in_three_rounds():
     event = new_event(names(16))
     for number in range(3):
-        seating = ev.next_seating(event, f"s{number}")
-        assert ev.repeats([t.players for t in seating.tables], ev.meetings(event)) == 0
+        seating = next_seating(event, f"s{number}")
+        assert repeats([t.players for t in seating.tables], meetings(event)) == 0
         event = seated(event, seating)
 
 
 def test_first_seats_rotate():
     event = new_event(names(8), games=8)
     for number in range(8):
-        event = seated(event, ev.next_seating(event, f"r{number}"))
-    had = ev.firsts(event)
+        event = seated(event, next_seating(event, f"r{number}"))
+    had = firsts(event)
     assert max(had.values()) - min(had.get(p, 0) for p in event.players) <= 2
     assert sum(had.values()) == 16
 
 
 def test_no_draw_after_the_last_game_round():
     event = new_event(names(8), games=1)
-    event = seated(event, ev.next_seating(event, "x"))
+    event = seated(event, next_seating(event, "x"))
     with pytest.raises(Refused, match="final"):
-        ev.next_seating(event, "y")
+        next_seating(event, "y")
 
 
 # ---- replay -------------------------------------------------------------------------
@@ -138,7 +157,7 @@ def test_a_round_drawn_twice_keeps_the_earlier_draw():
              "games": 3}
     one = draw_entry("0002-b", 1, [(names(8)[:4], "261129-aaa"), (names(8)[4:], "261129-aab")])
     two = draw_entry("0002-a", 1, [(names(8)[::2], "261129-aac"), (names(8)[1::2], "261129-aad")])
-    event = ev.replay("261129-evt", [one, first, two])
+    event = replay("261129-evt", [one, first, two])
     assert [t.game for t in event.seatings[0].tables] == ["261129-aac", "261129-aad"]
     assert [t.game for t in event.doubled[0].tables] == ["261129-aaa", "261129-aab"]
 
@@ -153,7 +172,7 @@ def test_sub_joins_and_drop_and_add():
                {"id": "0004", "at": AT, "action": "drop", "name": "P05"},
                {"id": "0005", "at": AT, "action": "drop", "name": "P06"},
                {"id": "0006", "at": AT, "action": "add", "name": "P05"}]
-    event = ev.replay("261129-evt", entries)
+    event = replay("261129-evt", entries)
     assert event.players[-1] == "Sita"
     assert event.dropped == ("P06",)
     assert "Sita" in event.active and "P02" in event.active
@@ -164,43 +183,43 @@ def test_sub_joins_and_drop_and_add():
 
 def test_placement_points_worked():
     F = Fraction
-    assert ev.placement_points(4, [0, 1, 2, 3]) == [4, 3, 2, 1]
-    assert ev.placement_points(3, [0, 1, 2]) == [4, F(5, 2), 1]
-    assert ev.placement_points(5, [0, 1, 2, 3, 4]) == [4, F(13, 4), F(5, 2), F(7, 4), 1]
-    assert ev.placement_points(4, [0, 0, 2, 3]) == [F(7, 2), F(7, 2), 2, 1]
-    assert ev.placement_points(4, [0, 1, 1, 1]) == [4, 2, 2, 2]
-    assert ev.placement_points(5, [0, 0, 2, 2, 4]) == [F(29, 8), F(29, 8), F(17, 8), F(17, 8), 1]
+    assert placement_points(4, [0, 1, 2, 3]) == [4, 3, 2, 1]
+    assert placement_points(3, [0, 1, 2]) == [4, F(5, 2), 1]
+    assert placement_points(5, [0, 1, 2, 3, 4]) == [4, F(13, 4), F(5, 2), F(7, 4), 1]
+    assert placement_points(4, [0, 0, 2, 3]) == [F(7, 2), F(7, 2), 2, 1]
+    assert placement_points(4, [0, 1, 1, 1]) == [4, 2, 2, 2]
+    assert placement_points(5, [0, 0, 2, 2, 4]) == [F(29, 8), F(29, 8), F(17, 8), F(17, 8), 1]
 
 
-def play(names_, plays, **options) -> moves.Game:
-    game = moves.new_game("261129-aaa", names_, make_rules(seats=len(names_), **options),
-                          None, AT)
+def play(names_, plays, **options) -> Game:
+    game = new_game("261129-aaa", names_, make_rules(seats=len(names_), **options),
+                    None, AT)
     for bids, won in plays:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, AT)
+        game = enter_tricks(enter_bids(game, bids), won, AT)
     return game
 
 
 def test_place_follows_the_tricks_tiebreak():
     shared = play(("Asha", "Bimal", "Tulsi", "Ram"), [((3, 3, 1, 1), (3, 3, 4, 3))], rounds=1)
     assert shared.totals()[0] == shared.totals()[1]
-    assert ev.places(shared)[:2] == [0, 0]
+    assert places(shared)[:2] == [0, 0]
     tied = play(("Asha", "Bimal", "Tulsi", "Ram"), [((3, 3, 2, 2), (4, 3, 3, 3))], rounds=1,
                 tiebreak="tricks", extra_cap=0)
     assert tied.totals()[0] == tied.totals()[1]
-    assert ev.places(tied)[:2] == [0, 1]
+    assert places(tied)[:2] == [0, 1]
     assert tied.winners() == [0]
 
 
 def test_credited_to_who_played_more():
-    table = ev.Table(1, ("A", "B", "C", "D"), "261129-aaa")
+    table = Table(1, ("A", "B", "C", "D"), "261129-aaa")
     game = play(("A", "B", "C", "D"), [((1, 1, 1, 1), (4, 3, 3, 3))] * 5, rounds=5)
-    late = [ev.Sub(1, 1, "261129-aaa", 1, "B", "S", 4)]   # S plays rounds 4-5 of 5
-    assert ev.credited(game, table, late) == ["A", "B", "C", "D"]
-    early = [ev.Sub(1, 1, "261129-aaa", 1, "B", "S", 3)]  # S plays 3 of 5
-    assert ev.credited(game, table, early) == ["A", "S", "C", "D"]
+    late = [Sub(1, 1, "261129-aaa", 1, "B", "S", 4)]   # S plays rounds 4-5 of 5
+    assert credited(game, table, late) == ["A", "B", "C", "D"]
+    early = [Sub(1, 1, "261129-aaa", 1, "B", "S", 3)]  # S plays 3 of 5
+    assert credited(game, table, early) == ["A", "S", "C", "D"]
     four = play(("A", "B", "C", "D"), [((1, 1, 1, 1), (4, 3, 3, 3))] * 4, rounds=4)
-    even = [ev.Sub(1, 1, "261129-aaa", 1, "B", "S", 3)]   # 2 and 2: the one who started
-    assert ev.credited(four, table, even) == ["A", "B", "C", "D"]
+    even = [Sub(1, 1, "261129-aaa", 1, "B", "S", 3)]   # 2 and 2: the one who started
+    assert credited(four, table, even) == ["A", "B", "C", "D"]
 
 
 # ---- standings against a recount from the game files ------------------------------
@@ -215,19 +234,19 @@ def random_round(rng: random.Random, seats: int) -> tuple[tuple[int, ...], tuple
     return bids, tuple(won)
 
 
-def play_table(table: ev.Table, rng: random.Random, rounds: int, finish: bool) -> moves.Game:
+def play_table(table: Table, rng: random.Random, rounds: int, finish: bool) -> Game:
     rules = make_rules(seats=len(table.players), rounds=rounds,
                        tiebreak=rng.choice([None, "tricks"]))
-    game = moves.new_game(table.game, table.players, rules, table.players[-1], AT)
+    game = new_game(table.game, table.players, rules, table.players[-1], AT)
     for _ in range(rounds if finish else rng.randint(0, rounds - 1)):
         bids, won = random_round(rng, game.seats)
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, AT)
+        game = enter_tricks(enter_bids(game, bids), won, AT)
     if finish and rng.random() < 0.1:
         game = abandon(game, AT)
     return schema.decode(schema.encode(game), "game")  # as read back from its file
 
 
-def recount(event: ev.Event, games: dict[str, moves.Game], how: str) -> dict[str, tuple]:
+def recount(event: Event, games: dict[str, Game], how: str) -> dict[str, tuple]:
     """Each player's points and games, counted again plainly from the games."""
     from callbreak_score.core.history import abandoned
 
@@ -259,16 +278,16 @@ def recount(event: ev.Event, games: dict[str, moves.Game], how: str) -> dict[str
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(8, 24), st.integers(1, 4), st.randoms(use_true_random=False),
-       st.sampled_from(ev.POINTS))
+       st.sampled_from(POINTS))
 def test_standings_equal_a_recount(count, rounds, rng, how):
     event = new_event(names(count), games=rounds)
-    games: dict[str, moves.Game] = {}
+    games: dict[str, Game] = {}
     for number in range(rounds):
-        event = seated(event, ev.next_seating(event, f"{number}"))
+        event = seated(event, next_seating(event, f"{number}"))
         last = number == rounds - 1
         for table in event.seatings[-1].tables:
             games[table.game] = play_table(table, rng, 2, finish=not last or rng.random() < .7)
-    rows = ev.standings(event, games, how)
+    rows = standings(event, games, how)
     again = recount(event, games, how)
     assert {r.name: (r.points, r.played) for r in rows} == again
     ranked = [r for r in rows if r.ranked]
@@ -282,13 +301,13 @@ def test_standings_equal_a_recount(count, rounds, rng, how):
 def test_ties_broken_by_firsts_then_relative():
     # two players with equal points: one with more firsts ranks higher
     event = new_event(names(8), games=2)
-    a = ev.Table(1, ("P00", "P01", "P02", "P03"), "261129-aaa")
-    b = ev.Table(2, ("P04", "P05", "P06", "P07"), "261129-aab")
-    event = replace(event, seatings=(ev.Seating(1, False, "", (a, b)),))
+    a = Table(1, ("P00", "P01", "P02", "P03"), "261129-aaa")
+    b = Table(2, ("P04", "P05", "P06", "P07"), "261129-aab")
+    event = replace(event, seatings=(Seating(1, False, "", (a, b)),))
     first = play(a.players, [((1, 1, 1, 1), (4, 3, 3, 3))], rounds=1)  # P00 top, rest tied
     second = play(b.players, [((2, 2, 1, 1), (2, 2, 4, 5))], rounds=1)
     games = {a.game: replace(first, id=a.game), b.game: replace(second, id=b.game)}
-    rows = ev.standings(event, games)
+    rows = standings(event, games)
     assert rows[0].name == "P00" and rows[0].rank == 1
     by = {r.name: r for r in rows}
     assert by["P01"].points == 2 and by["P01"].rank == by["P02"].rank == by["P03"].rank
@@ -296,36 +315,36 @@ def test_ties_broken_by_firsts_then_relative():
 
 def test_missed_games_ranked_per_game_after_half():
     event = new_event(names(8), games=4)
-    a = ev.Table(1, ("P00", "P01", "P02", "P03"), "261129-aaa")
-    b = ev.Table(2, ("P04", "P05", "P06", "P07"), "261129-aab")
-    event = replace(event, seatings=(ev.Seating(1, False, "", (a, b)),))
+    a = Table(1, ("P00", "P01", "P02", "P03"), "261129-aaa")
+    b = Table(2, ("P04", "P05", "P06", "P07"), "261129-aab")
+    event = replace(event, seatings=(Seating(1, False, "", (a, b)),))
     win = [((1, 1, 1, 1), (4, 3, 3, 3))]
     games = {a.game: replace(play(a.players, win, rounds=1), id=a.game)}
-    rows = ev.standings(event, games)
+    rows = standings(event, games)
     assert [r.ranked for r in rows] == [True] * 4 + [False] * 4
     assert rows[-1].rank is None
 
 
 def test_final_orders_the_top():
     event = new_event(names(8), games=1)
-    a = ev.Table(1, ("P00", "P01", "P02", "P03"), "261129-aaa")
-    b = ev.Table(2, ("P04", "P05", "P06", "P07"), "261129-aab")
-    event = replace(event, seatings=(ev.Seating(1, False, "", (a, b)),))
+    a = Table(1, ("P00", "P01", "P02", "P03"), "261129-aaa")
+    b = Table(2, ("P04", "P05", "P06", "P07"), "261129-aab")
+    event = replace(event, seatings=(Seating(1, False, "", (a, b)),))
     win = [((1, 1, 1, 1), (4, 3, 3, 3))]
     games = {a.game: replace(play(a.players, win, rounds=1), id=a.game),
              b.game: replace(play(b.players, win, rounds=1), id=b.game)}
-    rows = ev.standings(event, games)
-    final = ev.final_seating(event, rows, 3)
+    rows = standings(event, games)
+    final = final_seating(event, rows, 3)
     assert final.final and len(final.tables[0].players) == 3
     table = replace(final.tables[0], game="261129-aac")
     event = replace(event, seatings=event.seatings + (replace(final, tables=(table,)),))
     reverse = [((1, 1, 1), (3, 5, 9))]
     games[table.game] = replace(play(table.players, reverse, rounds=1), id=table.game)
-    after = ev.standings(event, games)
+    after = standings(event, games)
     assert [r.name for r in after[:3]] == list(reversed(table.players))
     assert [r.final for r in after[:3]] == [1, 2, 3]
     with pytest.raises(Refused):
-        ev.final_seating(event, after, 3)
+        final_seating(event, after, 3)
 
 
 @pytest.mark.parametrize("how", ["placement", "total"])
@@ -334,23 +353,23 @@ def test_after_a_final_with_a_substitute_the_ranks_run_on(how):
     everyone else is ranked after the finalists, numbered on (no rank twice, none under
     the 'not ranked' heading)."""
     event = new_event(names(8), games=1)
-    a = ev.Table(1, ("P00", "P01", "P02", "P03"), "261129-aaa")
-    b = ev.Table(2, ("P04", "P05", "P06", "P07"), "261129-aab")
-    event = replace(event, seatings=(ev.Seating(1, False, "", (a, b)),))
+    a = Table(1, ("P00", "P01", "P02", "P03"), "261129-aaa")
+    b = Table(2, ("P04", "P05", "P06", "P07"), "261129-aab")
+    event = replace(event, seatings=(Seating(1, False, "", (a, b)),))
     games = {a.game: replace(play(a.players, [((1, 1, 1, 1), (4, 3, 3, 3))], rounds=1),
                              id=a.game),
              b.game: replace(play(b.players, [((2, 1, 1, 1), (1, 4, 4, 4))], rounds=1),
                              id=b.game)}
-    final = ev.final_seating(event, ev.standings(event, games, how), 4)
+    final = final_seating(event, standings(event, games, how), 4)
     table = replace(final.tables[0], game="261129-aac")
     out = table.players[0]
-    sub = ev.Sub(final.number, 1, table.game, 0, out, "Zed", 1)  # Zed plays the whole final
+    sub = Sub(final.number, 1, table.game, 0, out, "Zed", 1)  # Zed plays the whole final
     event = replace(event, seatings=event.seatings + (replace(final, tables=(table,)),),
                     subs=(sub,), players=event.players + ("Zed",))
     games[table.game] = replace(play(("Zed", *table.players[1:]),
                                      [((1, 1, 1, 1), (1, 2, 3, 7))], rounds=1),
                                 id=table.game)
-    rows = ev.standings(event, games, how)
+    rows = standings(event, games, how)
     finalists = ["Zed", *table.players[1:]]
     assert {r.name for r in rows[:4]} == set(finalists)
     assert all(r.ranked and r.final is not None for r in rows[:4])
@@ -365,10 +384,10 @@ def test_after_a_final_with_a_substitute_the_ranks_run_on(how):
 def test_a_substitute_taken_back_before_playing_never_sat():
     from callbreak_score.views.eventview import seat_label
 
-    table = ev.Table(1, ("Q1", "Q4", "Q3", "Q2"), "261129-aaa")
+    table = Table(1, ("Q1", "Q4", "Q3", "Q2"), "261129-aaa")
 
-    def sub(out: str, into: str, start: int) -> ev.Sub:
-        return ev.Sub(1, 1, "261129-aaa", 1, out, into, start)
+    def sub(out: str, into: str, start: int) -> Sub:
+        return Sub(1, 1, "261129-aaa", 1, out, into, start)
 
     assert seat_label(table, 1, [sub("Q4", "Zo", 2)]) == "Q4 (Zo from round 2)"
     assert seat_label(table, 1, [sub("Q4", "Zo", 2), sub("Zo", "Q4", 2)]) == "Q4"

@@ -6,9 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from callbreak_score.core import game as moves
 from callbreak_score.core.errors import Refused
-from callbreak_score.core.game import Game
+from callbreak_score.core.game import (
+    Game,
+    edit,
+    enter_bids,
+    enter_tricks,
+    finish,
+    new_game,
+    parse_numbers,
+    replay,
+)
 from callbreak_score.core.rules import make_rules
 from tests.lib.helpers import SEED_004, legal_round
 
@@ -17,13 +25,13 @@ NOW = "2026-11-29T19:00:00+05:45"
 
 
 def start(preset: str = "nepal", dealer: str | None = None, **options) -> Game:
-    return moves.new_game("261129-1", PLAYERS, make_rules(preset, **options), dealer, NOW)
+    return new_game("261129-1", PLAYERS, make_rules(preset, **options), dealer, NOW)
 
 
 def play(game: Game, rounds) -> Game:
     for bids, won in rounds:
-        game = moves.enter_bids(game, bids)
-        game = moves.enter_tricks(game, won, NOW)
+        game = enter_bids(game, bids)
+        game = enter_tricks(game, won, NOW)
     return game
 
 
@@ -43,34 +51,34 @@ def test_seed_004_game_finishes_with_tulsi_winning() -> None:
     assert game.finished == NOW
     assert game.winners() == [2]
     with pytest.raises(Refused, match="is over"):
-        moves.enter_bids(game, (1, 1, 1, 1))
+        enter_bids(game, (1, 1, 1, 1))
 
 
 def test_players_are_checked() -> None:
     with pytest.raises(Refused, match="rules are for 4 players, but 3 names"):
-        moves.new_game("261129-1", PLAYERS[:3], make_rules(), None, NOW)
+        new_game("261129-1", PLAYERS[:3], make_rules(), None, NOW)
     with pytest.raises(Refused, match="three, four or five players.*got 2"):
-        moves.new_game("261129-1", PLAYERS[:2], make_rules(), None, NOW)
+        new_game("261129-1", PLAYERS[:2], make_rules(), None, NOW)
     with pytest.raises(Refused, match="two players are called"):
-        moves.new_game("261129-1", ("Ram", "Sita", "ram", "Hari"), make_rules(), None, NOW)
+        new_game("261129-1", ("Ram", "Sita", "ram", "Hari"), make_rules(), None, NOW)
     with pytest.raises(Refused, match="empty"):
-        moves.new_game("261129-1", ("Ram", " ", "Gita", "Hari"), make_rules(), None, NOW)
+        new_game("261129-1", ("Ram", " ", "Gita", "Hari"), make_rules(), None, NOW)
     with pytest.raises(Refused, match="control character"):
-        moves.new_game("261129-1", ("Ram", "Si\nta", "Gita", "Hari"), make_rules(), None, NOW)
+        new_game("261129-1", ("Ram", "Si\nta", "Gita", "Hari"), make_rules(), None, NOW)
     with pytest.raises(Refused, match="no player is called"):
         start(dealer="Zed")
-    nepali = moves.new_game("261129-1", ("आश्मा", "तुल्सी", "बिमल", "-x"), make_rules(),
-                            "बि", NOW)
+    nepali = new_game("261129-1", ("आश्मा", "तुल्सी", "बिमल", "-x"), make_rules(),
+                      "बि", NOW)
     assert nepali.first_dealer == 2
 
 
 def test_numbers_in_seat_order_or_as_name_pairs() -> None:
     game = start()
-    assert moves.parse_numbers(game, ["4", "3", "2", "4"], "bids") == (4, 3, 2, 4)
-    assert moves.parse_numbers(game, ["ram=1", "T=2", "asha=3", "BIMAL=4"], "bids") == (3, 4, 2, 1)
-    assert moves.parse_numbers(game, ["ram=", "1", "T", "=2", "asha", "=", "3", "BIMAL=4"],
-                               "bids") == (3, 4, 2, 1)
-    assert moves.parse_numbers(game, ["४", "३", "२", "४"], "bids") == (4, 3, 2, 4)
+    assert parse_numbers(game, ["4", "3", "2", "4"], "bids") == (4, 3, 2, 4)
+    assert parse_numbers(game, ["ram=1", "T=2", "asha=3", "BIMAL=4"], "bids") == (3, 4, 2, 1)
+    assert parse_numbers(game, ["ram=", "1", "T", "=2", "asha", "=", "3", "BIMAL=4"],
+                         "bids") == (3, 4, 2, 1)
+    assert parse_numbers(game, ["४", "३", "२", "४"], "bids") == (4, 3, 2, 4)
     for words, message in [
         (["4", "3", "2"], "3 numbers given"),
             (["4"], "1 number given"),
@@ -84,71 +92,71 @@ def test_numbers_in_seat_order_or_as_name_pairs() -> None:
         (["zed=1", "t=2", "asha=3", "bimal=4"], "no player is called 'zed'"),
     ]:
         with pytest.raises(Refused, match=message):
-            moves.parse_numbers(game, words, "bids")
-    similar = moves.new_game("261129-1", ("Ram", "Ramesh", "Rita", "Hari"), make_rules(),
-                             None, NOW)
-    assert moves.parse_numbers(similar, ["ram=1", "rame=2", "ri=3", "h=4"], "bids") == (1, 2, 3, 4)
+            parse_numbers(game, words, "bids")
+    similar = new_game("261129-1", ("Ram", "Ramesh", "Rita", "Hari"), make_rules(),
+                       None, NOW)
+    assert parse_numbers(similar, ["ram=1", "rame=2", "ri=3", "h=4"], "bids") == (1, 2, 3, 4)
     with pytest.raises(Refused, match="'r' could be Ram, Ramesh or Rita; type more"):
-        moves.parse_numbers(similar, ["r=1", "rame=2", "ri=3", "h=4"], "bids")
+        parse_numbers(similar, ["r=1", "rame=2", "ri=3", "h=4"], "bids")
 
 
 def test_bid_refusals() -> None:
     game = start()
     with pytest.raises(Refused, match="outside this game's bids 1..13"):
-        moves.enter_bids(game, (0, 3, 3, 3))
+        enter_bids(game, (0, 3, 3, 3))
     with pytest.raises(Refused, match="outside this game's bids 1..13"):
-        moves.enter_bids(game, (14, 3, 3, 3))
+        enter_bids(game, (14, 3, 3, 3))
     pagat = start("pagat")
     with pytest.raises(Refused, match="bids 2..13"):
-        moves.enter_bids(pagat, (1, 3, 3, 3))
+        enter_bids(pagat, (1, 3, 3, 3))
     tens = start("tens")
     with pytest.raises(Refused, match="bids 5..8"):
-        moves.enter_bids(tens, (4, 5, 5, 5))
-    game = moves.enter_bids(game, (3, 3, 3, 3))
+        enter_bids(tens, (4, 5, 5, 5))
+    game = enter_bids(game, (3, 3, 3, 3))
     with pytest.raises(Refused, match="already in"):
-        moves.enter_bids(game, (3, 3, 3, 3))
+        enter_bids(game, (3, 3, 3, 3))
 
 
 def test_redeal_below_refuses_low_bids_and_names_the_same_dealer() -> None:
     game = start(redeal_below=10)
     with pytest.raises(Refused, match="add up to 9, below 10.*Asha deals again"):
-        moves.enter_bids(game, (2, 2, 2, 3))
-    game = moves.enter_bids(game, (2, 2, 3, 3))
+        enter_bids(game, (2, 2, 2, 3))
+    game = enter_bids(game, (2, 2, 3, 3))
     assert game.rounds[-1].bids == (2, 2, 3, 3)
 
 
 def test_tricks_refusals() -> None:
     game = start()
     with pytest.raises(Refused, match="enter the bids for round 1 first"):
-        moves.enter_tricks(game, (3, 3, 3, 4), NOW)
-    game = moves.enter_bids(game, (3, 3, 3, 3))
+        enter_tricks(game, (3, 3, 3, 4), NOW)
+    game = enter_bids(game, (3, 3, 3, 3))
     with pytest.raises(Refused, match="add up to 12; the four must add up to exactly 13"):
-        moves.enter_tricks(game, (3, 3, 3, 3), NOW)
+        enter_tricks(game, (3, 3, 3, 3), NOW)
     with pytest.raises(Refused, match="add up to 14"):
-        moves.enter_tricks(game, (3, 3, 4, 4), NOW)
+        enter_tricks(game, (3, 3, 4, 4), NOW)
     with pytest.raises(Refused, match="outside 0..13"):
-        moves.enter_tricks(game, (14, 0, 0, 0), NOW)
+        enter_tricks(game, (14, 0, 0, 0), NOW)
 
 
 def test_edit_corrects_a_round_and_later_totals_follow() -> None:
     game = play(start(), SEED_004[:3])
-    fixed = moves.edit(game, 1, None, (4, 3, 2, 4), NOW)
+    fixed = edit(game, 1, None, (4, 3, 2, 4), NOW)
     assert fixed.totals()[0] == game.totals()[0] - 1
-    fixed = moves.edit(game, 2, (1, 4, 3, 3), None, NOW)
+    fixed = edit(game, 2, (1, 4, 3, 3), None, NOW)
     assert fixed.rounds[1].bids == (1, 4, 3, 3)
     with pytest.raises(Refused, match="round 2: the tricks add up to 12"):
-        moves.edit(game, 2, None, (3, 3, 3, 3), NOW)
+        edit(game, 2, None, (3, 3, 3, 3), NOW)
     with pytest.raises(Refused, match="not a completed round"):
-        moves.edit(game, 4, None, (3, 3, 3, 4), NOW)
+        edit(game, 4, None, (3, 3, 3, 4), NOW)
     with pytest.raises(Refused, match="say what to correct"):
-        moves.edit(game, 1, None, None, NOW)
+        edit(game, 1, None, None, NOW)
 
 
 def test_edit_refuses_a_change_that_would_have_ended_the_game_earlier() -> None:
     game = play(start(eight_wins=True), [((3, 3, 3, 3), (4, 3, 3, 3))] * 2)
     with pytest.raises(Refused, match="would end after round 1"):
-        moves.edit(game, 1, (8, 1, 1, 1), (8, 2, 2, 1), NOW)
-    ended = moves.edit(game, 2, (8, 1, 1, 1), (8, 2, 2, 1), NOW)
+        edit(game, 1, (8, 1, 1, 1), (8, 2, 2, 1), NOW)
+    ended = edit(game, 2, (8, 1, 1, 1), (8, 2, 2, 1), NOW)
     assert ended.finished and ended.winners() == [0]
 
 
@@ -173,17 +181,17 @@ def test_eight_wins_ends_the_game_at_once() -> None:
 def test_open_game_ends_only_by_finish() -> None:
     game = start(open_game=True)
     with pytest.raises(Refused, match="no round has been played"):
-        moves.finish(game, NOW)
+        finish(game, NOW)
     game = play(game, SEED_004 * 3)
     assert not game.finished
     with pytest.raises(Refused, match="has bids but no tricks"):
-        moves.finish(moves.enter_bids(game, (1, 1, 1, 1)), NOW)
-    game = moves.finish(game, NOW)
+        finish(enter_bids(game, (1, 1, 1, 1)), NOW)
+    game = finish(game, NOW)
     assert game.finished and game.winners() == [2]
     with pytest.raises(Refused, match="is over"):
-        moves.enter_bids(game, (1, 1, 1, 1))
+        enter_bids(game, (1, 1, 1, 1))
     with pytest.raises(Refused, match="only an --open game"):
-        moves.finish(start(), NOW)
+        finish(start(), NOW)
 
 
 
@@ -191,6 +199,6 @@ def test_open_game_ends_only_by_finish() -> None:
 @given(st.lists(legal_round, min_size=1, max_size=8))
 def test_replay_rebuilds_the_same_game(rounds) -> None:
     game = play(start(open_game=True), rounds)
-    again = moves.replay(start(open_game=True), game.rounds, NOW, None)
+    again = replay(start(open_game=True), game.rounds, NOW, None)
     assert again == game
     assert len(game.rounds) == len(rounds)

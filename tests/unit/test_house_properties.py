@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from callbreak_score.core import game as moves
 from callbreak_score.core import scoring
 from callbreak_score.core.errors import Refused
+from callbreak_score.core.game import Game, add_penalty, enter_bids, enter_tricks, finish, new_game
 from callbreak_score.core.rules import TRICKS, Rules, make_rules
 from callbreak_score.storage import schema
 from callbreak_score.views.export import to_csv, to_dict
@@ -75,12 +75,12 @@ def house_rules(draw: st.DrawFn, old_only: bool = False) -> Rules:
 
 
 @st.composite
-def played_game(draw: st.DrawFn, old_only: bool = False) -> moves.Game:
+def played_game(draw: st.DrawFn, old_only: bool = False) -> Game:
     """A game played by legal moves, with blind bids and penalties where the rules allow."""
     rules = draw(house_rules(old_only))
     seats, most = rules.seats, rules.tricks
-    game = moves.new_game("261129-1", NAMES[:seats], rules,
-                          draw(st.sampled_from(NAMES[:seats])), NOW)
+    game = new_game("261129-1", NAMES[:seats], rules,
+                    draw(st.sampled_from(NAMES[:seats])), NOW)
     for _ in range(draw(st.integers(0, 7))):
         if game.finished is not None:
             break
@@ -89,17 +89,17 @@ def played_game(draw: st.DrawFn, old_only: bool = False) -> moves.Game:
         blind = tuple(rules.blind and bid >= rules.blind_min and draw(st.booleans())
                       for bid in bids)
         try:
-            game = moves.enter_bids(game, bids, blind, now=NOW)
+            game = enter_bids(game, bids, blind, now=NOW)
         except Refused:  # thrown in (--redeal-below) or over --max-bid-total
             continue
         if not old_only and draw(st.integers(0, 4)) == 0:
-            game = moves.add_penalty(game, draw(st.integers(0, seats - 1)), None, NOW)
+            game = add_penalty(game, draw(st.integers(0, seats - 1)), None, NOW)
         if game.awaiting_tricks and draw(st.integers(0, 7)) > 0:
             hands = draw(st.lists(st.integers(0, seats - 1), min_size=most, max_size=most))
-            game = moves.enter_tricks(game, tuple(hands.count(s) for s in range(seats)), NOW)
+            game = enter_tricks(game, tuple(hands.count(s) for s in range(seats)), NOW)
     if (rules.is_open and game.finished is None and game.rounds and not game.awaiting_tricks
             and draw(st.booleans())):
-        game = moves.finish(game, NOW)
+        game = finish(game, NOW)
     return game
 
 
@@ -109,7 +109,7 @@ FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCh
 
 @FAST
 @given(played_game())
-def test_totals_are_the_sum_of_the_round_scores(game: moves.Game) -> None:
+def test_totals_are_the_sum_of_the_round_scores(game: Game) -> None:
     sums = [0] * game.seats
     for played in game.rounds:
         scores = scoring.round_scores(game.rules, played)
@@ -122,7 +122,7 @@ def test_totals_are_the_sum_of_the_round_scores(game: moves.Game) -> None:
 
 @FAST
 @given(played_game())
-def test_any_legal_game_round_trips_through_its_file(game: moves.Game) -> None:
+def test_any_legal_game_round_trips_through_its_file(game: Game) -> None:
     data = schema.encode(game)
     assert schema.decode(data, "x.json") == game
     lines = [line for line in data.decode().splitlines() if line.startswith('    {"bids": ')]
@@ -134,7 +134,7 @@ def test_any_legal_game_round_trips_through_its_file(game: moves.Game) -> None:
 
 @FAST
 @given(played_game())
-def test_exports_follow_the_players_and_the_marks(game: moves.Game) -> None:
+def test_exports_follow_the_players_and_the_marks(game: Game) -> None:
     rows = list(csv.reader(io.StringIO(to_csv(game))))
     has_penalty = any(r.penalty for r in game.rounds)
     header = rows[0]
@@ -151,7 +151,7 @@ def test_exports_follow_the_players_and_the_marks(game: moves.Game) -> None:
         assert ("penalty" in row) == has_penalty
 
 
-def _as_schema_2(game: moves.Game) -> bytes:
+def _as_schema_2(game: Game) -> bytes:
     """The file main wrote before schema 3, for a game schema 2 could hold."""
     raw = json.loads(schema.encode(game))
     rules = raw["rules"]
@@ -165,7 +165,7 @@ def _as_schema_2(game: moves.Game) -> bytes:
 
 @FAST
 @given(played_game(old_only=True))
-def test_a_schema_2_file_scores_as_it_did(game: moves.Game) -> None:
+def test_a_schema_2_file_scores_as_it_did(game: Game) -> None:
     old = schema.decode(_as_schema_2(game), "old.json")
     assert (old.rounds, old.rules, old.players, old.finished) == (
         game.rounds, game.rules, game.players, game.finished)
@@ -202,9 +202,9 @@ def test_the_migration_turns_eight_wins_into_instant_win_8() -> None:
 
 
 def _blind_game_file() -> dict:
-    game = moves.new_game("261129-1", NAMES[:4], make_rules(blind=True), None, NOW)
-    game = moves.enter_bids(game, (5, 3, 3, 2), (True, False, False, False))
-    game = moves.add_penalty(moves.enter_tricks(game, (6, 3, 2, 2), NOW), 1, 1, NOW)
+    game = new_game("261129-1", NAMES[:4], make_rules(blind=True), None, NOW)
+    game = enter_bids(game, (5, 3, 3, 2), (True, False, False, False))
+    game = add_penalty(enter_tricks(game, (6, 3, 2, 2), NOW), 1, 1, NOW)
     return json.loads(schema.encode(game))
 
 

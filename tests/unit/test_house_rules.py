@@ -5,10 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from callbreak_score.core import game as moves
 from callbreak_score.core import history, scoring
 from callbreak_score.core.errors import Refused
-from callbreak_score.core.game import Game
+from callbreak_score.core.game import (
+    Game,
+    add_penalty,
+    enter_bids,
+    enter_tricks,
+    new_game,
+    parse_bids,
+    parse_numbers,
+)
 from callbreak_score.core.rules import describe, make_rules, rules_from_dict
 
 NOW = "2026-11-29T19:00:00+05:45"
@@ -17,7 +24,7 @@ NAMES = ("Asha", "Bimal", "Tulsi", "Ram", "Sita")
 
 def start(seats: int = 4, preset: str = "nepal", **options) -> Game:
     rules = make_rules(preset, seats=seats, **options)
-    return moves.new_game("261129-1", NAMES[:seats], rules, None, NOW)
+    return new_game("261129-1", NAMES[:seats], rules, None, NOW)
 
 
 def shown(rules, bid: int, won: int | None, **flags) -> str:
@@ -88,25 +95,25 @@ def test_penalty_with_shortfall_still_loses_the_whole_bid() -> None:
 def test_max_bid_total_13() -> None:
     game = start(max_bid_total=13)
     with pytest.raises(Refused, match="add up to 14, more than this game's 13"):
-        moves.enter_bids(game, (4, 4, 3, 3))
-    assert moves.enter_bids(game, (4, 4, 3, 2)).rounds[-1].bids == (4, 4, 3, 2)
+        enter_bids(game, (4, 4, 3, 3))
+    assert enter_bids(game, (4, 4, 3, 2)).rounds[-1].bids == (4, 4, 3, 2)
 
 
 def test_auto_award_below_10() -> None:
-    game = moves.enter_bids(start(auto_award_below=10), (2, 2, 3, 2), now=NOW)
+    game = enter_bids(start(auto_award_below=10), (2, 2, 3, 2), now=NOW)
     played = game.rounds[-1]
     assert played.awarded and played.tricks is None and played.done
     assert [scoring.points(game.rules, s) for s in scoring.round_scores(game.rules, played)] \
         == ["2.0", "2.0", "3.0", "2.0"]
     assert game.completed == 1 and not game.awaiting_tricks
     # bids of 10 are played as usual
-    played = moves.enter_bids(game, (3, 3, 2, 2)).rounds[-1]
+    played = enter_bids(game, (3, 3, 2, 2)).rounds[-1]
     assert not played.awarded and not played.done
 
 
 def test_an_awarded_last_round_ends_the_game_and_undo_reopens_it() -> None:
     fresh = start(auto_award_below=10, rounds=1)
-    game = history.record(fresh, moves.enter_bids(fresh, (2, 2, 3, 2), now=NOW), "bids", NOW)
+    game = history.record(fresh, enter_bids(fresh, (2, 2, 3, 2), now=NOW), "bids", NOW)
     assert game.finished == NOW and game.winners() == [2]
     back, _ = history.undo(game, NOW)
     assert back.rounds == () and back.finished is None
@@ -117,34 +124,34 @@ def test_an_awarded_last_round_ends_the_game_and_undo_reopens_it() -> None:
 def test_blind_bids_are_checked() -> None:
     plain = start()
     with pytest.raises(Refused, match="started without --blind"):
-        moves.enter_bids(plain, (5, 3, 3, 2), (True, False, False, False))
+        enter_bids(plain, (5, 3, 3, 2), (True, False, False, False))
     game = start(blind=True, blind_min=6)
     with pytest.raises(Refused, match="Bimal's blind bid b5 is below the lowest blind bid, 6"):
-        moves.enter_bids(game, (3, 5, 3, 2), (False, True, False, False))
-    bid = moves.enter_bids(game, (3, 6, 3, 2), (False, True, False, False))
+        enter_bids(game, (3, 5, 3, 2), (False, True, False, False))
+    bid = enter_bids(game, (3, 6, 3, 2), (False, True, False, False))
     assert bid.rounds[-1].blind == (False, True, False, False)
-    assert moves.enter_bids(game, (3, 6, 3, 2), (False,) * 4).rounds[-1].blind is None
+    assert enter_bids(game, (3, 6, 3, 2), (False,) * 4).rounds[-1].blind is None
 
 
 def test_the_core_refuses_a_wrong_number_of_bids_or_tricks() -> None:
     game = start(3)
     with pytest.raises(Refused, match="4 bids given; give three"):
-        moves.enter_bids(game, (3, 3, 3, 3))
-    game = moves.enter_bids(game, (3, 3, 3))
+        enter_bids(game, (3, 3, 3, 3))
+    game = enter_bids(game, (3, 3, 3))
     with pytest.raises(Refused, match="4 tricks given; give three"):
-        moves.enter_tricks(game, (5, 4, 4, 4), NOW)
+        enter_tricks(game, (5, 4, 4, 4), NOW)
 
 
 def test_blind_bids_are_parsed_plain_or_named() -> None:
     game = start(blind=True)
-    assert moves.parse_bids(game, ["b6", "3", "2", "4"]) == ((6, 3, 2, 4),
-                                                             (True, False, False, False))
-    assert moves.parse_bids(game, ["ram=B5", "t=2", "asha=3", "bimal=4"]) == (
+    assert parse_bids(game, ["b6", "3", "2", "4"]) == ((6, 3, 2, 4),
+                                                       (True, False, False, False))
+    assert parse_bids(game, ["ram=B5", "t=2", "asha=3", "bimal=4"]) == (
         (3, 4, 2, 5), (False, False, False, True))
     with pytest.raises(Refused, match="'b6' for Asha is not a whole number of tricks"):
-        moves.parse_numbers(game, ["b6", "3", "2", "4"], "tricks")
+        parse_numbers(game, ["b6", "3", "2", "4"], "tricks")
     with pytest.raises(Refused, match="'bb6' for Asha is not a whole number"):
-        moves.parse_bids(game, ["bb6", "3", "2", "4"])
+        parse_bids(game, ["bb6", "3", "2", "4"])
 
 
 # ---- instant wins ----------------------------------------------------------------------
@@ -152,23 +159,23 @@ def test_blind_bids_are_parsed_plain_or_named() -> None:
 
 def test_instant_win_6_for_five_players() -> None:
     game = start(5, instant_win=6)
-    game = moves.enter_bids(game, (6, 1, 1, 1, 1))
-    game = moves.enter_tricks(game, (6, 1, 1, 1, 1), NOW)
+    game = enter_bids(game, (6, 1, 1, 1, 1))
+    game = enter_tricks(game, (6, 1, 1, 1, 1), NOW)
     assert game.finished == NOW and game.winners() == [0]
 
 
 def test_eight_wins_is_instant_win_8_and_two_can_share_it_with_three_players() -> None:
     assert make_rules("nepal", eight_wins=True) == make_rules("nepal", instant_win=8)
     game = start(3, eight_wins=True)
-    game = moves.enter_bids(game, (8, 8, 1))
-    game = moves.enter_tricks(game, (8, 8, 1), NOW)
+    game = enter_bids(game, (8, 8, 1))
+    game = enter_tricks(game, (8, 8, 1), NOW)
     assert game.finished == NOW and game.winners() == [0, 1]
 
 
 def test_a_penalised_player_does_not_win_at_once() -> None:
-    game = moves.enter_bids(start(eight_wins=True), (8, 1, 1, 1))
-    game = moves.add_penalty(game, 0, None, NOW)
-    game = moves.enter_tricks(game, (8, 2, 2, 1), NOW)
+    game = enter_bids(start(eight_wins=True), (8, 1, 1, 1))
+    game = add_penalty(game, 0, None, NOW)
+    game = enter_tricks(game, (8, 2, 2, 1), NOW)
     assert game.finished is None and game.totals() == (-80, 11, 11, 10)
 
 
@@ -178,25 +185,25 @@ def test_a_penalised_player_does_not_win_at_once() -> None:
 def test_penalty_on_a_completed_round_keeps_the_tricks_and_later_totals_follow() -> None:
     game = start()
     for bids, won in [((5, 3, 3, 2), (7, 3, 2, 1)), ((3, 3, 3, 3), (4, 3, 3, 3))]:
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, NOW)
+        game = enter_tricks(enter_bids(game, bids), won, NOW)
     assert game.totals() == (83, 60, 0, 10)
-    punished = moves.add_penalty(game, 0, 1, NOW)
+    punished = add_penalty(game, 0, 1, NOW)
     assert punished.rounds[0].tricks == (7, 3, 2, 1)
     assert punished.rounds[0].penalty == (True, False, False, False)
     assert punished.totals() == (-19, 60, 0, 10)
     with pytest.raises(Refused, match="Asha already has a penalty in round 1"):
-        moves.add_penalty(punished, 0, 1, NOW)
+        add_penalty(punished, 0, 1, NOW)
     with pytest.raises(Refused, match="round 3 has no bids"):
-        moves.add_penalty(game, 0, 3, NOW)
+        add_penalty(game, 0, 3, NOW)
     with pytest.raises(Refused, match="no bids are entered yet"):
-        moves.add_penalty(start(), 0, None, NOW)
+        add_penalty(start(), 0, None, NOW)
 
 
 def test_penalty_before_the_tricks_and_undo() -> None:
     game = start()
-    for move, kind in ((lambda g: moves.enter_bids(g, (5, 3, 3, 2)), "bids"),
-                       (lambda g: moves.add_penalty(g, 1, None, NOW), "penalty"),
-                       (lambda g: moves.enter_tricks(g, (7, 3, 2, 1), NOW), "tricks")):
+    for move, kind in ((lambda g: enter_bids(g, (5, 3, 3, 2)), "bids"),
+                       (lambda g: add_penalty(g, 1, None, NOW), "penalty"),
+                       (lambda g: enter_tricks(g, (7, 3, 2, 1), NOW), "tricks")):
         game = history.record(game, move(game), kind, NOW)
     assert game.totals() == (52, -30, -30, -20)
     # undo takes back the tricks, then the penalty on its own, then the bids
@@ -209,10 +216,10 @@ def test_penalty_before_the_tricks_and_undo() -> None:
 
 def test_a_penalty_after_the_end_can_reopen_a_target_game() -> None:
     game = start(target=9)
-    game = moves.enter_tricks(moves.enter_bids(game, (9, 1, 1, 1)), (10, 1, 1, 1), NOW)
+    game = enter_tricks(enter_bids(game, (9, 1, 1, 1)), (10, 1, 1, 1), NOW)
     assert game.finished == NOW
-    assert moves.add_penalty(game, 1, 1, NOW).finished == NOW
-    reopened = moves.add_penalty(game, 0, 1, NOW)
+    assert add_penalty(game, 1, 1, NOW).finished == NOW
+    reopened = add_penalty(game, 0, 1, NOW)
     assert reopened.finished is None and reopened.totals() == (-90, 10, 10, 10)
 
 
@@ -225,17 +232,17 @@ def test_tricks_per_round_follow_the_players(seats: int, tricks: int) -> None:
     assert (game.tricks, game.rules.max_bid) == (tricks, tricks)
     assert [game.dealer(n) for n in range(1, seats + 2)] == [*range(seats), 0]
     assert game.bid_order(1) == [*range(1, seats), 0]
-    game = moves.enter_bids(game, (1,) * seats)
+    game = enter_bids(game, (1,) * seats)
     wrong = (tricks - seats + 2,) + (1,) * (seats - 1)
     with pytest.raises(Refused, match=f"must add up to exactly {tricks}"):
-        moves.enter_tricks(game, wrong, NOW)
+        enter_tricks(game, wrong, NOW)
     with pytest.raises(Refused, match=f"outside 0..{tricks}"):
-        moves.enter_tricks(game, (tricks + 1,) + (0,) * (seats - 1), NOW)
+        enter_tricks(game, (tricks + 1,) + (0,) * (seats - 1), NOW)
     right = (tricks - seats + 1,) + (1,) * (seats - 1)
-    game = moves.enter_tricks(game, right, NOW)
+    game = enter_tricks(game, right, NOW)
     assert game.totals() == (10 + tricks - seats,) + (10,) * (seats - 1)
     with pytest.raises(Refused, match=f"{seats + 1} numbers given"):
-        moves.parse_numbers(game, ["1"] * (seats + 1), "bids")
+        parse_numbers(game, ["1"] * (seats + 1), "bids")
 
 
 def test_bid_range_follows_the_players() -> None:

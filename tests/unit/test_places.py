@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import platformdirs
 import pytest
 
@@ -20,19 +18,3 @@ def test_the_folders_are_the_ones_platformdirs_names(monkeypatch, xdg) -> None:
     assert user_dir("data") == platformdirs.user_data_dir("callbreak-score", appauthor=False)
     assert user_dir("config") == platformdirs.user_config_dir("callbreak-score",
                                                                appauthor=False)
-
-
-def test_the_hot_path_does_not_import_platformdirs(tmp_path, monkeypatch) -> None:
-    import subprocess
-
-    monkeypatch.delenv("CALLBREAK_HOME")
-    monkeypatch.delenv("CALLBREAK_CONFIG")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    probe = ("import sys; sys.argv = ['callbreak', 'show']\n"
-             "from callbreak_score.__main__ import main\n"
-             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-             "print('platformdirs' in sys.modules)")
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert result.stdout.strip().endswith("False"), result
-    assert "no current game" in result.stderr

@@ -61,14 +61,14 @@ def test_a_devanagari_name_is_cut_between_letters_not_inside_one() -> None:
 
 
 def test_an_instant_win_says_how_the_game_ended() -> None:
-    from callbreak_score.core import game as moves
+    from callbreak_score.core.game import enter_bids, enter_tricks, new_game
     from callbreak_score.core.rules import make_rules
     from callbreak_score.views import card
 
-    game = moves.new_game("261201-abc", ("Asha", "Bimal", "Tulsi", "Ram"),
-                          make_rules(instant_win=8), None, "2026-12-01T19:00:00+05:45")
-    game = moves.enter_bids(game, [2, 8, 1, 1])
-    game = moves.enter_tricks(game, [2, 8, 2, 1], "2026-12-01T19:10:00")
+    game = new_game("261201-abc", ("Asha", "Bimal", "Tulsi", "Ram"),
+                    make_rules(instant_win=8), None, "2026-12-01T19:00:00+05:45")
+    game = enter_bids(game, [2, 8, 1, 1])
+    game = enter_tricks(game, [2, 8, 2, 1], "2026-12-01T19:10:00")
     said = "Winner: Bimal, who bid 8 and won 8 in round 1. Game over."
     assert game.finished and text(game, True).splitlines()[-2:] == [
         "Winner: Bimal, who bid 8 and won 8", "  in round 1. Game over."]
