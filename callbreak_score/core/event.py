@@ -17,10 +17,6 @@ from fractions import Fraction
 from .errors import Refused
 from .game import Game, check_name, readable_name
 from .seating import Pair, draw, first_seats, pair, sizes
-
-# greedy and repeats are this module's too: the draw is measured against them
-from .seating import greedy as greedy
-from .seating import repeats as repeats
 from .values import frozen
 
 ACTIONS = ("new", "draw", "sub", "drop", "add")

@@ -21,12 +21,10 @@ from callbreak_score.core.event import (
     draw,
     final_seating,
     firsts,
-    greedy,
     meetings,
     next_seating,
     placement_points,
     places,
-    repeats,
     replay,
     sizes,
     standings,
@@ -34,6 +32,7 @@ from callbreak_score.core.event import (
 from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.history import abandon
 from callbreak_score.core.rules import make_rules
+from callbreak_score.core.seating import greedy, repeats
 from callbreak_score.core.values import replace
 from callbreak_score.storage import schema
 
