@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from callbreak_score.core import game as moves  # noqa: E402
+from callbreak_score.core.game import enter_bids, enter_tricks, new_game  # noqa: E402
 from callbreak_score.core.rules import make_rules  # noqa: E402
 from callbreak_score.storage import schema  # noqa: E402
 
@@ -36,14 +36,14 @@ GAME = "261201-1"
 def build(folder: Path) -> None:
     """A finished 20-round nepal game of five, played at random, as the current game."""
     rng = random.Random(20)
-    game = moves.new_game(GAME, NAMES, make_rules(preset="nepal", seats=5, rounds=20), None,
+    game = new_game(GAME, NAMES, make_rules(preset="nepal", seats=5, rounds=20), None,
                           "2026-12-01T19:00:00+05:45")
     while not game.finished:
         bids = [rng.randint(1, 4) for _ in NAMES]
         tricks = [0] * 5
         for _ in range(game.tricks):
             tricks[rng.randrange(5)] += 1
-        game = moves.enter_tricks(moves.enter_bids(game, bids), tricks, "2026-12-01T20:00:00")
+        game = enter_tricks(enter_bids(game, bids), tricks, "2026-12-01T20:00:00")
     (folder / "games" / GAME[:4]).mkdir(parents=True)
     (folder / "games" / GAME[:4] / f"{GAME}.json").write_bytes(schema.encode(game))
     (folder / "current").write_text(f"{GAME}\n")

@@ -17,7 +17,7 @@ import random
 import time
 from pathlib import Path
 
-from callbreak_score.core import game as moves
+from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
 from callbreak_score.storage import schema
 
@@ -25,14 +25,14 @@ PEOPLE = ("Asha", "Bimal", "Tulsi", "Ram", "सीता", "गोपाल", "H
 CURRENT = "261129-1"
 
 
-def random_game(rng: random.Random, game_id: str, created: str) -> moves.Game:
+def random_game(rng: random.Random, game_id: str, created: str) -> Game:
     players = rng.sample(PEOPLE, 4)
-    game = moves.new_game(game_id, players, make_rules(), None, created)
+    game = new_game(game_id, players, make_rules(), None, created)
     while game.finished is None:
         seats = [rng.randrange(4) for _ in range(13)]
         won = tuple(seats.count(s) for s in range(4))
         bids = tuple(max(1, min(13, w + rng.choice((-1, 0, 0, 1)))) for w in won)
-        game = moves.enter_tricks(moves.enter_bids(game, bids), won, created)
+        game = enter_tricks(enter_bids(game, bids), won, created)
     return game
 
 
@@ -52,10 +52,10 @@ def build(folder: Path, count: int, per_day: int = 12) -> None:
         data = schema.encode(random_game(rng, game_id, created))
         (games / game_id[:4]).mkdir(exist_ok=True)
         (games / game_id[:4] / f"{game_id}.json").write_bytes(data)
-    current = moves.new_game(CURRENT, PEOPLE[:4], make_rules(open_game=True), None,
+    current = new_game(CURRENT, PEOPLE[:4], make_rules(open_game=True), None,
                              "2026-11-29T20:00:00+05:45")
     for _ in range(5):
-        current = moves.enter_tricks(moves.enter_bids(current, (3, 3, 3, 3)), (4, 3, 3, 3),
+        current = enter_tricks(enter_bids(current, (3, 3, 3, 3)), (4, 3, 3, 3),
                                      "2026-11-29T20:30:00+05:45")
     (games / CURRENT[:4]).mkdir(exist_ok=True)
     (games / CURRENT[:4] / f"{CURRENT}.json").write_bytes(schema.encode(current))

@@ -54,7 +54,7 @@ def run(command: list[str], env: dict[str, str]) -> tuple[float, int, float]:
 
 def two_versions(folder: Path) -> tuple[Path, bytes, bytes]:
     """A finished game's file, its bytes and the same game with round 1's tricks swapped."""
-    from callbreak_score.core import game as moves
+    from callbreak_score.core.game import edit
     from callbreak_score.storage import schema
 
     # a finished game of the oldest month (few names listed: this process's size is counted
@@ -66,7 +66,7 @@ def two_versions(folder: Path) -> tuple[Path, bytes, bytes]:
         if game.finished is not None:
             break
     tricks = game.rounds[0].tricks
-    edited = moves.edit(game, 1, None, (tricks[1], tricks[0], *tricks[2:]), game.finished)
+    edited = edit(game, 1, None, (tricks[1], tricks[0], *tricks[2:]), game.finished)
     return path, data, schema.encode(edited)
 
 

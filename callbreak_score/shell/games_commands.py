@@ -258,10 +258,10 @@ def doctor(
     from contextlib import nullcontext
 
     from callbreak_score.storage.recovery import check_all
-    from callbreak_score.views.recoveryview import problem as said_problem
+    from callbreak_score.views import recoveryview
 
     with store.locked() if fix else nullcontext():
-        problems = [(said_problem(lines), left) for lines, left in check_all(fix)]
+        problems = [(recoveryview.problem(lines), left) for lines, left in check_all(fix)]
     # fitted to the screen, but a path is never broken: over two lines it cannot be copied
     from callbreak_score.views.cells import wrapped
 

@@ -12,7 +12,7 @@ from callbreak_score.core.errors import Refused
 from callbreak_score.core.rules import make_rules
 from callbreak_score.storage import settings, store
 from callbreak_score.storage.defaults import choose
-from callbreak_score.views.roundview import settings_used as said
+from callbreak_score.views.roundview import settings_used
 from tests.lib.completing import env_for, fast_answer, same_as_typer
 from tests.lib.games import RULES_NAMES, play_seed
 from tests.lib.helpers import snapshot
@@ -278,9 +278,10 @@ def test_choose_merges_typed_options_over_settings(typed, saved, expected) -> No
 def test_choose_names_what_it_applied_and_left_out() -> None:
     choice = choose({"max-bid": 9}, {"max-bid": "7", "blind-min": "6", "tiebreak": "tricks"}, 3)
     assert choice.rules == make_rules(seats=3, max_bid=9, tiebreak="tricks")
-    assert said(choice) == ["Defaults from your settings: tiebreak tricks (callbreak config).",
-                            "Settings not used for this game: blind-min 6 (only with blind)."]
-    assert said(choose({}, {}, 4)) == []
+    assert settings_used(choice) == [
+        "Defaults from your settings: tiebreak tricks (callbreak config).",
+        "Settings not used for this game: blind-min 6 (only with blind)."]
+    assert settings_used(choose({}, {}, 4)) == []
 
 
 def test_a_setting_above_the_tricks_of_a_round_is_left_out_at_a_bigger_table() -> None:
