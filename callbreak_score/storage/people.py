@@ -50,7 +50,6 @@ def add(entry: dict) -> str:
     """Write a new entry under a name no other device makes: the UTC time to the
     microsecond, later than every entry already here (a clock set back cannot reorder
     them), and a random part. The entry's id is that name. Call under the lock."""
-    import secrets
     import time
 
     from . import jsontext
@@ -59,7 +58,7 @@ def add(entry: dict) -> str:
     last = max((e["id"] for e in entries()), default="")
     if last[:20].isdigit():
         made = max(made, int(last[:20]) + 1)
-    name = f"{made:020d}-{secrets.token_hex(4)}"
+    name = f"{made:020d}-{os.urandom(4).hex()}"  # secrets' token_hex, without its hashlib
     entry = {"id": name, **entry}
     store.write_atomic(os.path.join(folder(), name + ".json"),
                        (jsontext.dumps(entry, indent=2) + "\n").encode())

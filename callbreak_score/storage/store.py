@@ -157,13 +157,13 @@ def draw_id(day: str, taken: set[str] | frozenset[str] = frozenset(),
             seed: bytes | None = None) -> str:
     """A new id of the day (YYMMDD): '-' and 3 characters of ALPHABET drawn at random (or
     from `seed`, the same for every device), one of them a letter, not among `taken`."""
-    import hashlib
-
     count = 0
     while True:
         if seed is None:
             raw = os.urandom(16)
-        else:
+        else:  # (hashlib loads OpenSSL: some 5 ms and 4 MB that `new` need not pay)
+            import hashlib
+
             raw = hashlib.sha256(seed + str(count).encode()).digest()
             count += 1
         tail = "".join(ALPHABET[b % len(ALPHABET)] for b in raw if b < 248)[:3]

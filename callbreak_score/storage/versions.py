@@ -12,7 +12,6 @@ ids were drawn), the later one is renamed, and renamed/<old>.<new>.json says so.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable
 
@@ -26,6 +25,8 @@ CONFLICTS = "conflicts"
 
 def version_of(data: bytes) -> str:
     """A version's name: the start of its bytes' SHA-1, the same on every device."""
+    import hashlib  # only where two devices changed a game apart: `list` asks every time
+
     return hashlib.sha1(data).hexdigest()[:7]  # noqa: S324 - a name, not a secret
 
 

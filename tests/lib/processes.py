@@ -42,7 +42,8 @@ finally:
                    & {"typer", "rich", "click", "csv", "dataclasses", "typing", "inspect", "json",
                       "openskill"})
     print("HEAVY", heavy, file=sys.stderr)
-    light = ("unicodedata", "callbreak_score.storage.store", "callbreak_score.core.rules")
+    light = ("unicodedata", "callbreak_score.storage.store", "callbreak_score.core.rules",
+             "hashlib")
     print("LOADED", sorted(set(light) & set(sys.modules)), file=sys.stderr)
 """
 
