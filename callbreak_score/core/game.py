@@ -359,9 +359,10 @@ def check_blind_bid(game: Game, seat: int, bid: int) -> None:
 def check_tricks_so_far(game: Game, tricks: Sequence[int]) -> None:
     """Refuse some players' tricks, typed before the rest, that already make more than a
     round (check_tricks checks a whole round's)."""
-    if sum(tricks) > game.tricks:
+    total = sum(tricks)
+    if total > game.tricks:
         raise Refused("that makes {sum} tricks, more than the {total} of a round; type "
-                      "again", sum=sum(tricks), total=game.tricks)
+                      "again", sum=total, total=game.tricks)
 
 
 def check_won(game: Game, seat: int, won: int) -> None:

@@ -97,6 +97,7 @@ def apply(game: Game, start: int, old: tuple[Round, ...], new: tuple[Round, ...]
 
 
 def nothing_to_undo(game: Game) -> Refused:
+    """The refusal of an undo where no change is recorded (undo's own, and a phone's)."""
     return Refused("nothing to undo in game {game}: no change is recorded yet", game=game.id)
 
 

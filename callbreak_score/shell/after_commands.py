@@ -179,9 +179,7 @@ def chart(game: GameArg = None) -> None:
     """Chart every player's running total round by round."""
     from callbreak_score.views.chartview import chart_text
 
-    style = screen()
-    sys.stdout.write(chart_text(store.load(store.resolve(game)), style, style.tint,
-                                style.emphasis))
+    sys.stdout.write(chart_text(store.load(store.resolve(game)), screen()))
 
 
 class ShareFormat(str, Enum):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from callbreak_score.core.errors import Damaged, Refused, cut_word
 
@@ -30,7 +30,7 @@ def complain(said: str) -> None:
     print(line, file=sys.stderr)
 
 
-def warn_damaged(problems: Iterable[Damaged]) -> None:
+def warn_damaged(problems: Sequence[Damaged]) -> None:
     """A line on stderr for each damaged file a command went past (list, stats, ratings,
     players: they count the rest, and doctor says how to mend it)."""
     if not problems:

@@ -39,12 +39,13 @@ def can_draw_boxes(encoding: str | None) -> bool:
         return False
 
 
-def chart_text(game: Game, style: Style, colour: bool, styled: bool) -> str:
-    """The chart as text for a terminal: with `styled`, bold and dim; with `colour`, each
-    player's colour too (as Rich writes them: NO_COLOR keeps bold and dim)."""
+def chart_text(game: Game, style: Style) -> str:
+    """The chart as text for a terminal: with the screen's emphasis, bold and dim; with its
+    tint, each player's colour too (as Rich writes them: NO_COLOR keeps bold and dim)."""
     out = []
     for text, kind in runs(game, style):
-        plain = kind is None or not styled or (kind not in ("bold", "dim") and not colour)
+        plain = kind is None or not style.emphasis or (
+            kind not in ("bold", "dim") and not style.tint)
         out.append(text if plain else cells.styled(text, kind))
     return "".join(out)
 

@@ -24,7 +24,7 @@ def test_the_chart_fits_every_width_from_40_to_120(unicode: bool) -> None:
     game = played()
     for cols in range(40, 121):
         screen = Style(False, unicode, cols, "utf-8" if unicode else "ascii")
-        lines = chart_text(game, screen, False, False).rstrip("\n").split("\n")
+        lines = chart_text(game, screen).rstrip("\n").split("\n")
         plot = [line for line in lines if ("│" if unicode else "|") in line]
         assert len(plot) == 12
         # the legend too: a line too long is broken at its spaces, by the chart itself

@@ -111,7 +111,7 @@ def check(game, cols: int, unicode: bool = True, colour: bool = True) -> None:
     """The chart of this game at this width: within it; every player's mark in its colour in
     every round's column, near its total; the legend's every player with their total."""
     screen = Style(colour, unicode, cols, "utf-8" if unicode else "ascii")
-    out = chart_text(game, screen, colour, colour)
+    out = chart_text(game, screen)
     lines = out.rstrip("\n").split("\n")
     assert all(width(line) <= cols for line in lines), cols
     assert not colour or "\x1b[" in out
