@@ -131,6 +131,22 @@ def redo(game: Game, at: str) -> tuple[Game, Change]:
     return replace(restored, history=game.history + (entry,)), again
 
 
+def replays(game: Game) -> bool:
+    """Whether the game's history, each patch applied in turn from no rounds, gives its
+    rounds and its finish: what a game another device sends must show (a file changed
+    by hand, its winner flipped and its history left, does not)."""
+    rounds: tuple[Round, ...] = ()
+    finished: str | None = None
+    for change in game.history:
+        end = change.start + len(change.before)
+        if change.start > len(rounds) or rounds[change.start:end] != change.before \
+                or finished != change.finished[0]:
+            return False
+        rounds = rounds[:change.start] + change.after + rounds[end:]
+        finished = change.finished[1]
+    return rounds == tuple(map(_plain, game.rounds)) and finished == game.finished
+
+
 def synthesize(game: Game) -> tuple[Change, ...]:
     """A history for a game stored before histories were kept: each round's bids, then its
     tricks, then the finish of an open game ended by command; times unknown."""

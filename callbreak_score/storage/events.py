@@ -79,10 +79,16 @@ def set_current(event_id: str) -> None:
 
 def entry(path: str) -> dict:
     """One entry, its shape checked; Damaged says what is wrong."""
+    return read(store.read_bytes(path, SETTINGS_LIMIT), path)
+
+
+def read(data: bytes, path: str) -> dict:
+    """An entry from its bytes, its shape checked; Damaged says what is wrong (sync's gate
+    reads what another device sends with it)."""
     from . import jsontext
 
     try:
-        raw = jsontext.loads(store.read_bytes(path, SETTINGS_LIMIT).decode("utf-8"))
+        raw = jsontext.loads(data.decode("utf-8"))
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise Damaged(path, Said("is not an event entry (JSON)")) from None
     if not isinstance(raw, dict) or raw.get("action") not in ACTIONS or not _sound(raw):

@@ -20,11 +20,17 @@ def folder() -> str:
 
 
 def entry(path: str) -> dict:
+    return read(store.read_bytes(path, SETTINGS_LIMIT), path)
+
+
+def read(data: bytes, path: str) -> dict:
+    """An entry from its bytes, checked; Damaged says what is wrong (sync's gate reads
+    what another device sends with it)."""
     from . import jsontext
 
     try:
-        raw = jsontext.loads(store.read_bytes(path, SETTINGS_LIMIT).decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
+        raw = jsontext.loads(data.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise Damaged(path, Said("is not a people entry (JSON)")) from None
     if not isinstance(raw, dict) or raw.get("change") not in CHANGES:
         raise Damaged(path, Said("is not a people entry (id, at, change, name, other)"))

@@ -609,6 +609,8 @@ def game_files(unreadable: list[Unreadable]) -> list[str]:
         entries = []
     for name in entries:
         path = os.path.join(games, name)
+        if os.path.islink(path):
+            continue  # a link is no folder of games (doctor says so), nor a game file
         if os.path.isdir(path):
             try:
                 found += [os.path.join(path, f) for f in sorted(names(path))

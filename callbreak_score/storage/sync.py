@@ -14,11 +14,11 @@ import os
 import time
 from collections.abc import Callable
 
-from callbreak_score.core.errors import Refused
+from callbreak_score.core.errors import Refused, Said
 from callbreak_score.core.game import Game
 from callbreak_score.core.values import replace
 
-from . import schema, store, travels, versions
+from . import gate, schema, store, travels, versions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -64,6 +64,7 @@ class Report:
         self.changed = 0
         self.people = 0
         self.conflicts: dict[str, list[str]] = {}
+        self.left_out: list[tuple[str, Said | Refused]] = []  # what the gate kept out
 
 
 class GitFailed(Exception):
@@ -157,6 +158,7 @@ def sync(first: bool = False) -> Report:
     except GitFailed as failed:
         raise Refused("git failed: {error}; nothing is lost", error=failed.reason) from None
     report.conflicts = versions.conflicts()
+    gate.keep_note(report.left_out)
     return report
 
 
@@ -179,13 +181,15 @@ def _sync(report: Report, first: bool) -> None:
             ours = rev("HEAD")
             theirs = rev(f"refs/remotes/origin/{BRANCH}")
             _check_remote(report.remote, theirs, ours)
+            report.left_out = []
             if theirs is not None and theirs != ours and not _contains(ours, theirs):
-                if ours is not None and _contains(theirs, ours):
-                    result = theirs
+                admitted = _admit(ours, theirs, report)
+                if ours is not None and _contains(admitted, ours):
+                    result = admitted
                 else:
-                    result = _merge(ours, theirs, report)
+                    result = _merge(ours, admitted, report)
                 _check_out(ours, result, report)
-            if rev("HEAD") is None or rev("HEAD") == theirs:
+            if rev("HEAD") is None or rev("HEAD") == theirs:  # the remote has it all
                 break
             pushed = git("push", "-q", "origin", f"HEAD:refs/heads/{BRANCH}", check=False)
             if pushed.returncode == 0:
@@ -218,7 +222,11 @@ def _check_remote(remote: str, theirs: str | None, ours: str | None) -> None:
     """Refused when the remote holds anything but callbreak's folders: its branch, or when
     it has none, every branch it has (a repository of something else is never merged)."""
     if theirs is not None:
-        heads = [theirs] if theirs != ours and not _contains(ours, theirs) else []
+        # a remote that shares this folder's history is callbreak's: what else it holds
+        # is left out file by file (gate.py), never a reason to stop syncing
+        related = ours is not None and git("merge-base", ours, theirs,
+                                           check=False).returncode == 0
+        heads = [theirs] if theirs != ours and not related else []
     else:
         heads = _out("for-each-ref", "--format=%(objectname)", "refs/remotes/origin/").split()
     for head in heads:
@@ -258,6 +266,15 @@ def _commit(message: str) -> None:
     """Commit the data folder's changes: refused, nothing committed, when a file that
     would be sent is damaged or stray (travels.py)."""
     git("add", "-A", "--", ".")
+    # a file of a folder that travels, kept back by an ignore file below the top (one a
+    # sync of an older version let in): it would silently never travel
+    hidden = [p for p in _out("ls-files", "-z", "-o", "-i", "--exclude-standard", "--",
+                              *TRAVELS).split("\0")
+              if p and not p.endswith(".tmp")]
+    if hidden:
+        head = rev("HEAD")
+        git(*(["read-tree", head] if head else ["read-tree", "--empty"]))  # unstaged again
+        raise travels.refuse_unsound(os.path.join(store.home(), *sorted(hidden)[0].split("/")))
     if git("diff", "--cached", "--quiet", check=False).returncode == 0:
         return
     sent = _out("diff", "--cached", "--name-only", "-z", "--no-renames",
@@ -282,16 +299,74 @@ def _contains(commit: str | None, other: str) -> bool:
     return git("merge-base", "--is-ancestor", other, commit, check=False).returncode == 0
 
 
-def _tree(commit: str | None) -> dict[str, str]:
-    """path -> blob of a commit's files."""
+def _entries(commit: str | None) -> dict[str, gate.Entry]:
+    """path -> mode, kind, object and size of a commit's files (any bytes git holds)."""
     if commit is None:
         return {}
-    out = git("ls-tree", "-r", "-z", "--full-tree", commit).stdout.decode("utf-8")
-    files = {}
-    for entry in filter(None, out.split("\0")):
-        info, _, path = entry.partition("\t")
-        files[path] = info.split()[2]
-    return files
+    return gate.listing(git("ls-tree", "-r", "-l", "-z", "--full-tree", commit).stdout)
+
+
+def _tree(commit: str | None) -> dict[str, str]:
+    """path -> blob of a commit's files."""
+    return {path: entry.sha for path, entry in _entries(commit).items()}
+
+
+def _admit(ours: str | None, theirs: str, report: Report) -> str:
+    """Theirs, or when some of its files may not come in (gate.py), a commit on top of it
+    that holds this folder's version of each of them instead (or nothing): the one that is
+    merged, written here and pushed. What was left out goes into the report."""
+    mine, sent = _entries(ours), _entries(theirs)
+    incoming = sorted(p for p in sent if mine.get(p) != sent[p])
+    left: list[tuple[str, Said | Refused]] = []
+    refused = {p for p in incoming if p in gate.TOP_FILES}  # this folder's own stay
+    for path in incoming:
+        if path not in refused:
+            why = gate.path_problem(path, sent[path])
+            if why is not None:
+                left.append((path, why))
+                refused.add(path)
+    checked = [p for p in incoming if p not in refused]
+    blobs = _blobs(sorted({sent[p].sha for p in checked}))
+    for path in checked:
+        why = gate.content_problem(path, blobs[sent[path].sha])
+        if why is not None:
+            left.append((path, why))
+            refused.add(path)
+    if not refused:
+        return theirs
+    report.left_out = sorted(left)
+
+    over = {"/".join(r.split("/")[:n]) for r in refused for n in range(1, r.count("/") + 1)}
+
+    def near(path: str) -> bool:  # this folder's files at, under or over a refused path
+        parts = path.split("/")
+        return path in refused or path in over or any(
+            "/".join(parts[:n]) in refused for n in range(1, len(parts)))
+
+    kept = {p: e for p, e in sent.items() if not near(p)}
+    kept.update({p: e for p, e in mine.items() if near(p)})
+    if kept == sent:
+        return theirs
+    tree = _write_tree(kept)
+    return _out("commit-tree", tree, "-p", theirs, "-m",
+                "callbreak: left out what may not come in, on " + device())
+
+
+def _write_tree(files: dict[str, gate.Entry]) -> str:
+    """A tree of exactly these files, made in a private index."""
+    index = os.path.join(store.home(), ".git", "callbreak-index")
+    lines = [f"{e.mode} {e.sha}\t{p}" for p, e in sorted(files.items())]
+    try:
+        git("read-tree", "--empty", index=index)
+        if lines:
+            git("update-index", "-z", "--index-info", index=index,
+                data="\0".join(lines).encode() + b"\0")
+        return _out("write-tree", index=index)
+    finally:
+        try:
+            os.remove(index)
+        except FileNotFoundError:
+            pass
 
 
 def _blobs(shas: list[str]) -> dict[str, bytes]:
@@ -435,13 +510,18 @@ def _check_out(ours: str | None, result: str, report: Report) -> None:
     added = sorted(p for p in new if p not in old and p.startswith(TRAVELS))
     modified = sorted(p for p in new if p in old and old[p] != new[p] and p.startswith(TRAVELS))
     removed = sorted(p for p in old if p not in new and p.startswith(TRAVELS))
-    blobs = _blobs(sorted({new[p] for p in added + modified}))
     home = store.home()
+    for path in added + modified + removed:
+        _check_inside(home, path)
+    blobs = _blobs(sorted({new[p] for p in added + modified}))
     for path in added:
         store.write_atomic(os.path.join(home, *path.split("/")), blobs[new[path]])
     _follow_renames(old, added, blobs, new)
     for path in modified:
-        store.write_atomic(os.path.join(home, *path.split("/")), blobs[new[path]])
+        if _is_game(path):  # the game it replaces is kept as backup 1, as a change keeps it
+            store.commit(path.split("/")[-1][:-5], blobs[new[path]])
+        else:
+            store.write_atomic(os.path.join(home, *path.split("/")), blobs[new[path]])
     current = store.current_id()
     for path in removed:
         full = os.path.join(home, *path.split("/"))
@@ -462,6 +542,24 @@ def _check_out(ours: str | None, result: str, report: Report) -> None:
     git("update-ref", f"refs/heads/{BRANCH}", result)
     git("read-tree", result)
     git("update-index", "-q", "--refresh", check=False)
+
+
+def _check_inside(home: str, path: str) -> None:
+    """Refused before a byte is written when a file sync would write or remove is not
+    inside the data folder as it is on disk: a folder on its way is a link (which would
+    lead out of the data folder) or not a folder."""
+    parts = path.split("/")
+    where = home
+    for part in parts[:-1]:
+        where = os.path.join(where, part)
+        if os.path.islink(where) or (os.path.lexists(where) and not os.path.isdir(where)):
+            raise Refused("cannot sync: {path} is not a folder of the data folder (a link or "
+                          "a file); 'callbreak doctor --fix' moves it aside; nothing was "
+                          "written", path=where)
+    full = os.path.join(where, parts[-1])
+    if os.path.islink(full):
+        raise Refused("cannot sync: {path} is a link, not a file; 'callbreak doctor --fix' "
+                      "moves it aside; nothing was written", path=full)
 
 
 def _gone(path: str) -> None:

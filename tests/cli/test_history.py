@@ -14,6 +14,7 @@ from callbreak_score.core import history
 from callbreak_score.core.errors import Refused
 from callbreak_score.core.game import edit, enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
+from callbreak_score.core.values import replace
 from callbreak_score.storage import schema, store
 from tests.lib.helpers import SEED_004, legal_round, snapshot
 
@@ -248,6 +249,14 @@ def test_undo_returns_to_each_earlier_state_and_the_file_keeps_it_all(steps) -> 
         game = after
         again = schema.decode(schema.encode(game), "test")
         assert again == game
+        assert history.replays(again)  # what sync's gate asks of a game another device sends
+    flipped = [replace(r, tricks=tuple(reversed(r.tricks))) for r in game.rounds
+               if r.tricks is not None and r.tricks != tuple(reversed(r.tricks))]
+    if flipped:  # a round changed by hand, the history left: the rounds no longer follow
+        at = next(i for i, r in enumerate(game.rounds) if r.tricks is not None
+                  and r.tricks != tuple(reversed(r.tricks)))
+        rounds = game.rounds[:at] + (flipped[0],) + game.rounds[at + 1:]
+        assert not history.replays(replace(game, rounds=rounds))
 
 
 def test_blind_bids_and_penalties_are_changes_with_their_words(cli, monkeypatch) -> None:

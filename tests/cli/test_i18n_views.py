@@ -199,10 +199,12 @@ def test_doctor_says_its_problems_in_each_language(monkeypatch, cli, home, lang)
     advice = [line for line in said.splitlines() if line.startswith("  ")]
     assert advice and all(in_script(line, lang) for line in advice)
     assert in_script(said.splitlines()[-1], lang)
-    fixed = cli("doctor", "--fix", code=1).stdout  # the stray file and `current` remain
+    fixed = cli("doctor", "--fix", code=1).stdout  # `current` remains (no game to name)
     assert "moved aside" not in fixed and in_script(fixed, lang) and not path.exists()
+    assert not (home / "games" / "stray.json").exists()  # moved aside, its bytes kept
+    assert [p.read_text() for p in home.glob("damaged/stray.json.*")] == ["{}"]
     speak(monkeypatch, None)
-    assert "not a game file of this folder" in cli("doctor", code=1).stdout
+    assert "not a game file of this folder" not in cli("doctor", code=1).stdout
 
 
 @pytest.mark.parametrize("lang", (None, *LANGS))
