@@ -118,7 +118,7 @@ SPEC = {"root": {
         ]},
         'doctor': {'run': 'callbreak_score.shell.games_commands:doctor',
             'short_help': 'Check every file in the data folder and...', 'params': [
-            {'kind': 'option', 'name': 'fix', 'opts': ['--fix'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Move damaged files aside (bytes kept) and remove stray temp files.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
+            {'kind': 'option', 'name': 'fix', 'opts': ['--fix'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Move damaged and stray files aside (bytes kept), make a data file marked executable plain, and remove stray temp files.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
         'penalty': {'run': 'callbreak_score.shell.round_commands:penalty',
@@ -304,7 +304,7 @@ HELP = {
     'Show the backups only.': {'zsh': 'Show the backups only.', 'fish': 'Show the backups only.', 'powershell': 'Show the backups only.'},
     'Which backup to put back: 1 is the newest.': {'zsh': 'Which backup to put back\\\\: 1 is the newest.', 'fish': 'Which backup to put back: 1 is the newest.', 'powershell': 'Which backup to put back: 1 is the newest.'},
     'Check every file in the data folder and...': {'zsh': 'Check every file in the data folder and...', 'fish': 'Check every file in the data folder and...', 'powershell': 'Check every file in the data folder and...'},
-    'Move damaged files aside (bytes kept) and remove stray temp files.': {'zsh': 'Move damaged files aside (bytes kept) and remove stray temp files.', 'fish': 'Move damaged files aside (bytes kept) and remove stray temp files.', 'powershell': 'Move damaged files aside (bytes kept) and remove stray temp files.'},
+    'Move damaged and stray files aside (bytes kept), make a data file marked executable plain, and remove stray temp files.': {'zsh': 'Move damaged and stray files aside (bytes kept), make a data file marked \nexecutable plain, and remove stray temp files.', 'fish': 'Move damaged and stray files aside (bytes kept), make a data file marked \nexecutable plain, and remove stray temp files.', 'powershell': 'Move damaged and stray files aside (bytes kept), make a data file marked \nexecutable plain, and remove stray temp files.'},
     "The table's penalty (a revoke, a misdeal):...": {'zsh': "The table''s penalty (a revoke, a misdeal)\\\\:...", 'fish': "The table's penalty (a revoke, a misdeal):...", 'powershell': "The table's penalty (a revoke, a misdeal):..."},
     'The round (default: the latest round with bids).': {'zsh': 'The round (default\\\\: the latest round with bids).', 'fish': 'The round (default: the latest round with bids).', 'powershell': 'The round (default: the latest round with bids).'},
     'Play the game round by round: bids and...': {'zsh': 'Play the game round by round\\\\: bids and...', 'fish': 'Play the game round by round: bids and...', 'powershell': 'Play the game round by round: bids and...'},

@@ -251,7 +251,8 @@ def restore(
 @app.command()
 def doctor(
     fix: Annotated[bool, typer.Option(
-        "--fix", help="Move damaged files aside (bytes kept) and remove stray temp files.")
+        "--fix", help="Move damaged and stray files aside (bytes kept), make a data file marked "
+        "executable plain, and remove stray temp files.")
     ] = False,
 ) -> None:
     """Check every file in the data folder and say how to fix what is wrong."""

@@ -328,7 +328,7 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Options', [
-                ('--fix', 'Move damaged files aside (bytes kept) and remove stray temp files.', '', True),
+                ('--fix', 'Move damaged and stray files aside (bytes kept), make a data file marked executable plain, and remove stray temp files.', '', True),
                 ('--help', 'Show this message and exit.', '', False),
             ]),
         ],

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 BRANCH = "main"
 TIMEOUT = 120.0  # seconds a git command may take (a slow network, a big first push)
 EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+BATCH = 64 * 1024 * 1024  # bytes of what a remote sent read at once to be checked
 # Only the games and the logs travel: everything else in the data folder is derived
 # (the stats index, `current`, the lock, temp files, backups, trash) or this device's own.
 IGNORE = """\
@@ -326,12 +327,20 @@ def _admit(ours: str | None, theirs: str, report: Report) -> str:
                 left.append((path, why))
                 refused.add(path)
     checked = [p for p in incoming if p not in refused]
-    blobs = _blobs(sorted({sent[p].sha for p in checked}))
-    for path in checked:
-        why = gate.content_problem(path, blobs[sent[path].sha])
-        if why is not None:
-            left.append((path, why))
-            refused.add(path)
+    batch: list[str] = []
+    size = 0
+    for at, path in enumerate(checked):  # read in batches: a remote may send many files
+        batch.append(path)
+        size += sent[path].size
+        if size < BATCH and at < len(checked) - 1:
+            continue
+        blobs = _blobs(sorted({sent[p].sha for p in batch}))
+        for one in batch:
+            why = gate.content_problem(one, blobs[sent[one].sha])
+            if why is not None:
+                left.append((one, why))
+                refused.add(one)
+        batch, size = [], 0
     if not refused:
         return theirs
     report.left_out = sorted(left)
