@@ -63,6 +63,7 @@ class Report:
         self.deleted: list[str] = []
         self.new = 0
         self.changed = 0
+        self.replaced: list[str] = []  # games whose version here another device's replaced
         self.people = 0
         self.conflicts: dict[str, list[str]] = {}
         self.left_out: list[tuple[str, Said | Refused]] = []  # what the gate kept out
@@ -529,6 +530,7 @@ def _check_out(ours: str | None, result: str, report: Report) -> None:
     for path in modified:
         if _is_game(path):  # the game it replaces is kept as backup 1, as a change keeps it
             store.commit(path.split("/")[-1][:-5], blobs[new[path]])
+            report.replaced.append(path.split("/")[-1][:-5])
         else:
             store.write_atomic(os.path.join(home, *path.split("/")), blobs[new[path]])
     current = store.current_id()

@@ -118,6 +118,29 @@ def test_the_same_game_extended_on_one_device_is_the_longer_one_everywhere(devic
     assert json.loads(phone.run("show", "--json", game).stdout)["rounds"][1]["bids"] == [1] * 4
 
 
+def test_two_scorers_typing_the_same_numbers_make_no_conflict(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    game = laptop.new()
+    join(remote, laptop, phone)
+    phone.run("use", game)
+    before = (laptop.home / "games" / game[:4] / f"{game}.json").read_bytes()
+    laptop.run("bid", "4", "3", "2", "4")
+    time.sleep(1.1)  # the same numbers a second later: the versions differ in their times
+    phone.run("bid", "4", "3", "2", "4")
+    phone.run("tricks", "5", "3", "2", "3")  # and the phone goes on
+    assert laptop.files("games") != phone.files("games")
+    laptop.run("sync")
+    said = phone.run("sync").stdout
+    assert "apart" not in said and not (phone.home / "conflicts").exists()
+    said = laptop.run("sync").stdout
+    assert said.endswith(": 1 game changed here.\n") and "apart" not in said
+    assert laptop.files("games") == phone.files("games")
+    assert laptop.games()[game]["rounds_played"] == 1
+    # the version sync replaced is this device's backup 1
+    kept = (laptop.home / "backups" / f"{game}.1.json").read_bytes()
+    assert kept != before and json.loads(kept)["rounds"][0]["tricks"] is None
+
+
 def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -> None:
     laptop, phone, _tablet, remote = devices
     game = laptop.new()
