@@ -141,6 +141,34 @@ def test_two_scorers_typing_the_same_numbers_make_no_conflict(devices) -> None:
     assert kept != before and json.loads(kept)["rounds"][0]["tricks"] is None
 
 
+def test_a_game_cut_short_here_is_put_back_as_last_synced_never_rolled_back(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    game = laptop.new("A", "B", "C", "D", "--rounds", "2")
+    for words in (["bid", "2", "2", "2", "2"], ["tricks", "3", "3", "3", "4"],
+                  ["bid", "1", "2", "3", "4"]):
+        laptop.run(*words)
+    laptop.run("tricks", "2", "3", "4", "4")  # the game is over
+    join(remote, laptop, phone)
+    path = laptop.home / "games" / game[:4] / f"{game}.json"
+    path.write_bytes(path.read_bytes()[:300])  # cut short by hand
+    said = laptop.run("doctor", code=1).stdout
+    assert f"'callbreak restore {game} --synced' puts back its newest sound version" in said
+    assert "--backup 1" not in said  # backup 1 is from before the last round
+    laptop.run("restore", game, "--synced")
+    shown = json.loads(laptop.run("show", "--json", game).stdout)
+    assert shown["finished"] and len(shown["rounds"]) == 2
+    laptop.run("sync")
+    phone.run("sync")
+    theirs = json.loads(phone.run("show", "--json", game).stdout)
+    assert theirs["finished"] and len(theirs["rounds"]) == 2  # no rollback travelled
+    # a backup put back over a damaged file says what it took away from the synced game
+    path.write_bytes(b'{"schema": 3, "id": ')
+    laptop.run("restore", game, "--backup", "2")
+    told = laptop.run("history", game).stdout
+    assert ("the restore of a backup: round 2's tricks taken away, the finished game reopened "
+            "(rounds from 2 on)") in told
+
+
 def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -> None:
     laptop, phone, _tablet, remote = devices
     game = laptop.new()
