@@ -44,18 +44,33 @@ def start(name: str, players: Sequence[str], options: Mapping[str, object],
 
 
 def games_of(event: Event) -> dict[str, Game]:
-    """The event's games by the ids its tables name (a deleted game left out; a damaged
-    one is refused, naming it)."""
+    """The event's games by the ids its tables name (a deleted game, or one of another
+    size than its table, left out; a damaged one is refused, naming it)."""
+    from callbreak_score.core.event import fits
+
     found = {}
     for seating in event.seatings:
         for table in seating.tables:
             try:
-                found[table.game] = store.load(table.game)
+                game = store.load(table.game)
             except Damaged:
                 raise
             except Refused:
                 continue  # deleted: it counts as unplayed
+            if fits(game, table):
+                found[table.game] = game
     return found
+
+
+def _load(event_id: str) -> Event:
+    """The event, a line on stderr for each entry it goes on without (doctor names them
+    and moves them aside)."""
+    from .exits import warn_damaged
+
+    damaged: list[Damaged] = []
+    event = events.load(event_id, damaged)
+    warn_damaged(damaged)
+    return event
 
 
 def _open_tables(event: Event, games: Mapping[str, Game], final: bool = False) -> None:
@@ -107,7 +122,7 @@ def next_round(event_id: str | None) -> None:
 
     event_id = events.resolve(event_id)
     with store.locked(create=True):
-        event = events.load(event_id)
+        event = _load(event_id)
         _open_tables(event, games_of(event))
         seating = _seat(event, next_seating(event, secrets.token_hex(8)))
     say(seated(event, seating, screen()))
@@ -122,7 +137,7 @@ def final(event_id: str | None, top: int, early: bool = False) -> None:
     check_top(top)
     event_id = events.resolve(event_id)
     with store.locked(create=True):
-        event = events.load(event_id)
+        event = _load(event_id)
         games = games_of(event)
         if not event.rounds:
             raise Refused("no game round of {event} is played yet; 'callbreak event next' "
@@ -141,7 +156,7 @@ def table_standings(event_id: str | None, as_json: bool, points: str) -> None:
     from callbreak_score.core.event import standings
     from callbreak_score.views import eventview
 
-    event = events.load(events.resolve(event_id))
+    event = _load(events.resolve(event_id))
     rows = standings(event, games_of(event), points)
     if as_json:
         import json
@@ -157,7 +172,7 @@ def show(event_id: str | None, number: int | None = None) -> None:
     final counting as the round after the last), and the draws ignored."""
     from callbreak_score.views.eventview import shown
 
-    event = events.load(events.resolve(event_id))
+    event = _load(events.resolve(event_id))
     seating = None
     if number is not None:
         seating = next((s for s in event.seatings if s.number == number), None)
@@ -175,7 +190,7 @@ def tables(event_id: str | None, qr: bool) -> None:
     from callbreak_score.storage import keys
     from callbreak_score.views.eventview import table_line
 
-    event = events.load(events.resolve(event_id))
+    event = _load(events.resolve(event_id))
     if not event.seatings:
         raise Refused("no game round is seated yet; 'callbreak event next' seats the first")
     base = keys.served_at(event.id)
@@ -224,7 +239,7 @@ def sub(event_id: str | None, words: Sequence[str]) -> None:
         raise Refused("'{word}' is not a table number", word=words[0])
     event_id = events.resolve(event_id)
     with store.locked(create=True):
-        event = events.load(event_id)
+        event = _load(event_id)
         games = games_of(event)
         seating, table, seat = check_sub(event, number, words[1], words[2], games)
         game = games.get(table.game)
@@ -249,7 +264,7 @@ def drop(event_id: str | None, name: str, again: bool) -> None:
 
     event_id = events.resolve(event_id)
     with store.locked(create=True):
-        event = events.load(event_id)
+        event = _load(event_id)
         found = check_add(event, name) if again else check_drop(event, name)
         events.add(event.id, {"at": now(), "action": "add" if again else "drop",
                               "name": found})

@@ -343,8 +343,9 @@ def _damaged_people(fix: bool, unreadable: list[Unreadable]) -> list[Problem]:
 
 
 def _damaged_events(fix: bool) -> list[Problem]:
-    """The event entries that do not read (events/<id>/*.json): each named, and moved
-    aside with --fix (the event then goes on without it)."""
+    """The event entries an event goes on without (events/<id>/*.json): each that does
+    not read or does not fit its event named, and moved aside with --fix (the event then
+    goes on without it)."""
     from . import events
 
     return [_set_aside(error, path, fix,
