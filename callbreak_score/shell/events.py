@@ -9,7 +9,7 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from callbreak_score.core.errors import Damaged, Refused
-from callbreak_score.core.event import Event, Seating
+from callbreak_score.core.event import Event, Seating, Table
 from callbreak_score.storage import events, store
 
 from .acts import draft_game, now, say, screen
@@ -92,25 +92,51 @@ def _open_tables(event: Event, games: Mapping[str, Game], final: bool = False) -
 
 
 def _seat(event: Event, seating: Seating) -> Seating:
-    """Start one game per table of the seating (its players in seat order, the first
-    bidding first), tagged with the event, and record the draw. Call under the lock."""
-    from callbreak_score.core.game import Tag
+    """Record the draw, then start one game per table of the seating (its players in
+    seat order, the first bidding first), tagged with the event. The draw entry comes
+    first and names its games: a command stopped at any moment leaves no trace or the
+    whole game round, whose games not yet started `event next` starts. Call under the
+    lock."""
     from callbreak_score.core.values import replace
 
     at = now()
-    started = []
-    for table in seating.tables:
-        draft, _ = draft_game(table.players, dict(event.options), dict(event.settings),
-                              table.players[-1], at)
-        draft = replace(draft, event=Tag(event.id, seating.number, table.number))
-        started.append(replace(table, game=store.add(draft).id))
-    seating = replace(seating, tables=tuple(started))
+    ids = events.fresh_ids(len(seating.tables), at[2:4] + at[5:7] + at[8:10], event)
+    seating = replace(seating, at=at, tables=tuple(
+        replace(table, game=game_id) for table, game_id in zip(seating.tables, ids)))
     events.add(event.id, {"at": at, "action": "draw", "round": seating.number,
                           "final": seating.final, "seed": seating.seed,
                           "tables": [{"players": list(t.players), "game": t.game}
                                      for t in seating.tables]})
-    store.set_current(seating.tables[0].game)
+    _start(event, seating, seating.tables)
     return seating
+
+
+def _start(event: Event, seating: Seating, tables: Sequence[Table]) -> None:
+    """Start the games of a draw's tables: each as the draw made it, at the draw's time
+    (the same bytes whichever command or device starts it). Call under the lock."""
+    from callbreak_score.core.game import Tag
+    from callbreak_score.core.values import replace
+
+    for table in tables:
+        draft, _ = draft_game(table.players, dict(event.options), dict(event.settings),
+                              table.players[-1], seating.at)
+        store.save(replace(draft, id=table.game,
+                           event=Tag(event.id, seating.number, table.number)))
+    store.set_current(seating.tables[0].game)
+
+
+def _finish_draw(event: Event) -> bool:
+    """Start the games of the latest draw that a stopped command left unstarted, and
+    say so; whether there were any. Call under the lock."""
+    from callbreak_score.views.eventview import seated
+
+    missing = set(events.unstarted(event))
+    if not missing:
+        return False
+    seating = event.seatings[-1]
+    _start(event, seating, [t for t in seating.tables if t.game in missing])
+    say(seated(event, seating, screen()))
+    return True
 
 
 def next_round(event_id: str | None) -> None:
@@ -123,6 +149,8 @@ def next_round(event_id: str | None) -> None:
     event_id = events.resolve(event_id)
     with store.locked(create=True):
         event = _load(event_id)
+        if _finish_draw(event):
+            return
         _open_tables(event, games_of(event))
         seating = _seat(event, next_seating(event, secrets.token_hex(8)))
     say(seated(event, seating, screen()))
@@ -138,6 +166,8 @@ def final(event_id: str | None, top: int, early: bool = False) -> None:
     event_id = events.resolve(event_id)
     with store.locked(create=True):
         event = _load(event_id)
+        if _finish_draw(event):
+            return
         games = games_of(event)
         if not event.rounds:
             raise Refused("no game round of {event} is played yet; 'callbreak event next' "

@@ -14,7 +14,7 @@ from callbreak_score.core.event import ACTIONS, Event, replay
 
 from . import store
 from .files import CURRENT_LIMIT, SETTINGS_LIMIT, Unreadable
-from .schema import ALPHABET, is_id
+from .schema import ALPHABET, is_id, is_time
 
 FOLDER = "events"
 CURRENT = "current-event"
@@ -88,7 +88,8 @@ def entry(path: str) -> dict:
         raw = jsontext.loads(store.read_bytes(path, SETTINGS_LIMIT).decode("utf-8"))
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise Damaged(path, Said("is not an event entry (JSON)")) from None
-    if not isinstance(raw, dict) or raw.get("action") not in ACTIONS or not _sound(raw):
+    if (not isinstance(raw, dict) or raw.get("action") not in ACTIONS or not _sound(raw)
+            or (raw["action"] in ("new", "draw") and not is_time(raw["at"]))):
         raise Damaged(path, Said("is not an event entry (id, at, action and its fields)"))
     name = os.path.basename(path)
     if not ENTRY_ID.match(name) or raw["id"] + ".json" != name:
@@ -132,7 +133,7 @@ def _unfit(raw: dict) -> Refused | None:
     """What a typed command would have refused in a sound-shaped entry, or None: its
     names, and in the first entry the player count and the options."""
     from callbreak_score.core.event import check_new
-    from callbreak_score.core.game import check_name
+    from callbreak_score.core.game import check_name, readable_name
 
     action = raw["action"]
     try:
@@ -142,9 +143,9 @@ def _unfit(raw: dict) -> Refused | None:
                 return Refused("a name of it is not as 'event new' keeps names")
             return _options(raw.get("options", {}), raw.get("settings", {}), len(players))
         names = ([p for t in raw["tables"] for p in t["players"]] if action == "draw"
-                 else [raw["out"], raw["in"]] if action == "sub" else [raw["name"]])
-        for text in names:
-            if check_name(text) != text:
+                 else [raw["in"]] if action == "sub" else [raw["name"]])
+        for text in names:  # (a player who leaves, or is dropped, is matched as stored)
+            if readable_name(check_name(text)) != text:
                 return Refused("a name of it is not as 'event new' keeps names")
     except Refused as error:
         return error
@@ -322,6 +323,35 @@ def add(event_id: str, entry: dict) -> str:
     return name
 
 
+def unstarted(event: Event) -> list[str]:
+    """The games of the event's latest draw that were never started (a command stopped
+    between its draw and its games): neither stored, nor deleted, nor renamed by sync."""
+    if not event.seatings:
+        return []
+    gone = set(store.trashed()) | set(store.renamed())
+    return [t.game for t in event.seatings[-1].tables
+            if t.game not in gone and not store.has_game(t.game)]
+
+
+def fresh_ids(count: int, day: str, event: Event) -> list[str]:
+    """`count` new game ids of the day (YYMMDD), as store.add draws one: none a stored,
+    deleted or renamed game has, nor one a draw of the event names. Call under the lock."""
+    day_ids = store.game_ids(day + "-", by_time=False)
+    if len(day_ids) + count > store.MAX_DRAWN:
+        raise Refused("{most} games were started today; no more fit in a day's ids",
+                      most=store.MAX_DRAWN)
+    taken = (set(day_ids) | set(store.renamed()) | set(store.trashed(day))
+             | {t.game for s in event.seatings + event.doubled for t in s.tables})
+    out = []
+    for _ in range(count):
+        out.append(store.draw_id(day, taken))
+        taken.add(out[-1])
+    return out
+
+
+TAG = re.compile(rb'\n  "event": \{"id": "([0-9a-z-]+)", "round": (\d+), "table": (\d+)\},\n')
+
+
 def damaged_entries() -> list[tuple[str, Refused]]:
     """Every event entry an event goes on without (its path and what is wrong): damaged,
     or not fitting its event (one before its first entry hides nothing, is named here),
@@ -335,3 +365,51 @@ def damaged_entries() -> list[tuple[str, Refused]]:
             pass
         found += [(error.path, error) for error in damaged]
     return found
+
+
+def unseated_games() -> tuple[list[tuple[Event, str]], list[tuple[str, Refused]]]:
+    """For doctor: the games a draw of an event names that were never started (event,
+    game id), and the game files seated for an event that no draw of it names (a stopped
+    `event next` of an older version): their path and what is wrong. Only the month
+    folders from the first event's start on are read, each game file once."""
+    import time
+
+    found = []
+    by_id = {}
+    for event_id in ids():
+        try:
+            by_id[event_id] = load(event_id)
+        except Refused:
+            continue
+    unstarted_games = [(event, game) for event in by_id.values() for game in unstarted(event)]
+    if not by_id:
+        return unstarted_games, []
+    named = {t.game for event in by_id.values()
+             for s in event.seatings + event.doubled for t in s.tables}
+    first = min(int(event.entry[:20]) for event in by_id.values()) // 10**6 - 86_400
+    months = {time.strftime("%y%m", time.gmtime(first + k * 86_400))
+              for k in range(int((time.time() - first) // 86_400) + 3)}
+    games = os.path.join(store.home(), "games")
+    for month in sorted(months):
+        where = os.path.join(games, month)
+        if not os.path.isdir(where):
+            continue
+        for name in sorted(store.names(where)):
+            game_id = name[:-5]
+            if not name.endswith(".json") or not is_id(game_id) or game_id in named:
+                continue
+            try:
+                data = store.read_bytes(os.path.join(where, name))
+            except (OSError, Refused):
+                continue  # doctor says a game it cannot read as a game
+            tag = TAG.search(data)
+            if tag is None or tag.group(1).decode() not in by_id:
+                continue
+            event = by_id[tag.group(1).decode()]
+            path = os.path.join(where, name)
+            found.append((path, Damaged(path, Refused(
+                "game {game} was seated for event {event} (game round {round}, table "
+                "{table}), but no draw of the event names it (an 'event next' stopped "
+                "before its draw was written)", game=game_id, event=event.id,
+                round=int(tag.group(2)), table=int(tag.group(3))))))
+    return unstarted_games, found
