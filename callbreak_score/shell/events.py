@@ -93,48 +93,58 @@ def _open_tables(event: Event, games: Mapping[str, Game], final: bool = False) -
 
 def _seat(event: Event, seating: Seating) -> Seating:
     """Record the draw, then start one game per table of the seating (its players in
-    seat order, the first bidding first), tagged with the event. The draw entry comes
-    first and names its games: a command stopped at any moment leaves no trace or the
-    whole game round, whose games not yet started `event next` starts. Call under the
-    lock."""
+    seat order, the first bidding first), tagged with the event. Every game is made
+    (and its rules checked) before anything is written, and the draw entry, naming the
+    games, is written before them: a command stopped at any moment leaves no trace or
+    the whole game round, whose games not yet started `event next` starts. Call under
+    the lock."""
     from callbreak_score.core.values import replace
 
     at = now()
     ids = events.fresh_ids(len(seating.tables), at[2:4] + at[5:7] + at[8:10], event)
     seating = replace(seating, at=at, tables=tuple(
         replace(table, game=game_id) for table, game_id in zip(seating.tables, ids)))
+    games = _games(event, seating, seating.tables)
     events.add(event.id, {"at": at, "action": "draw", "round": seating.number,
                           "final": seating.final, "seed": seating.seed,
                           "tables": [{"players": list(t.players), "game": t.game}
                                      for t in seating.tables]})
-    _start(event, seating, seating.tables)
+    _start(games, seating)
     return seating
 
 
-def _start(event: Event, seating: Seating, tables: Sequence[Table]) -> None:
-    """Start the games of a draw's tables: each as the draw made it, at the draw's time
-    (the same bytes whichever command or device starts it). Call under the lock."""
+def _games(event: Event, seating: Seating, tables: Sequence[Table]) -> list[Game]:
+    """The games of a draw's tables, not yet stored: each as the draw made it, at the
+    draw's time (the same bytes whichever command or device starts it)."""
     from callbreak_score.core.game import Tag
     from callbreak_score.core.values import replace
 
+    out = []
     for table in tables:
         draft, _ = draft_game(table.players, dict(event.options), dict(event.settings),
                               table.players[-1], seating.at)
-        store.save(replace(draft, id=table.game,
+        out.append(replace(draft, id=table.game,
                            event=Tag(event.id, seating.number, table.number)))
+    return out
+
+
+def _start(games: Sequence[Game], seating: Seating) -> None:
+    """Store a draw's games, the first table's the current game. Call under the lock."""
+    for game in games:
+        store.save(game)
     store.set_current(seating.tables[0].game)
 
 
 def _finish_draw(event: Event) -> bool:
     """Start the games of the latest draw that a stopped command left unstarted, and
-    say so; whether there were any. Call under the lock."""
+    show the draw; whether there were any. Call under the lock."""
     from callbreak_score.views.eventview import seated
 
     missing = set(events.unstarted(event))
     if not missing:
         return False
     seating = event.seatings[-1]
-    _start(event, seating, [t for t in seating.tables if t.game in missing])
+    _start(_games(event, seating, [t for t in seating.tables if t.game in missing]), seating)
     say(seated(event, seating, screen()))
     return True
 

@@ -371,7 +371,8 @@ def unseated_games() -> tuple[list[tuple[Event, str]], list[tuple[str, Refused]]
     """For doctor: the games a draw of an event names that were never started (event,
     game id), and the game files seated for an event that no draw of it names (a stopped
     `event next` of an older version): their path and what is wrong. Only the month
-    folders from the first event's start on are read, each game file once."""
+    folders from an event's first entry to a month past its last are read, each game
+    file once."""
     import time
 
     found = []
@@ -386,9 +387,12 @@ def unseated_games() -> tuple[list[tuple[Event, str]], list[tuple[str, Refused]]
         return unstarted_games, []
     named = {t.game for event in by_id.values()
              for s in event.seatings + event.doubled for t in s.tables}
-    first = min(int(event.entry[:20]) for event in by_id.values()) // 10**6 - 86_400
-    months = {time.strftime("%y%m", time.gmtime(first + k * 86_400))
-              for k in range(int((time.time() - first) // 86_400) + 3)}
+    months: set[str] = set()
+    for event in by_id.values():  # a game is started within a month of its event's last entry
+        days = sorted(int(n[:20]) // 10**6 // 86_400 for n in store.names(folder(event.id))
+                      if ENTRY_ID.match(n) and in_time(n, event.id))
+        months |= {time.strftime("%y%m", time.gmtime(day * 86_400))
+                   for day in range(days[0] - 1, days[-1] + 32)} if days else set()
     games = os.path.join(store.home(), "games")
     for month in sorted(months):
         where = os.path.join(games, month)

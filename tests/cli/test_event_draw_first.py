@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 from callbreak_score.storage import events, store
+from tests.lib.helpers import refused_unchanged
 
 NINE = ("Asha", "Bimal", "Chet", "Dev", "Esha", "Farid", "Gita", "Hari", "Ila")
 
@@ -61,3 +62,13 @@ def test_games_no_draw_names_are_named_and_moved_aside(cli, home) -> None:
     cli("doctor")
     cli("event", "next")
     assert len(events.load(event_id).seatings) == 1
+
+
+def test_a_draw_whose_rules_a_table_cannot_play_writes_nothing(cli, home) -> None:
+    # eight players at two tables of four; a ninth makes a table of five, whose 10 tricks
+    # a round cannot reach the 11 of --instant-win: refused before the draw is written
+    cli("event", "new", "Club night", *NINE[:8], "--rounds", "1", "--instant-win", "11")
+    cli("event", "add", "Ila")
+    said = refused_unchanged(cli, home, "event", "next")
+    assert "11" in said
+    assert not events.load(events.current_id()).seatings
