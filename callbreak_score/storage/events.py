@@ -354,8 +354,8 @@ TAG = re.compile(rb'\n  "event": \{"id": "([0-9a-z-]+)", "round": (\d+), "table"
 
 def damaged_entries() -> list[tuple[str, Refused]]:
     """Every event entry an event goes on without (its path and what is wrong): damaged,
-    or not fitting its event (one before its first entry hides nothing, is named here),
-    for doctor."""
+    or not fitting its event as it stands (such as one that sorts before its first
+    entry), for doctor."""
     found: list[tuple[str, Refused]] = []
     for event_id in ids():
         damaged: list[Damaged] = []
