@@ -504,14 +504,26 @@ def _damaged_people(fix: bool, unreadable: list[Unreadable]) -> list[Problem]:
 
 
 def _damaged_events(fix: bool) -> list[Problem]:
-    """The event entries that do not read (events/<id>/*.json): each named, and moved
-    aside with --fix (the event then goes on without it)."""
+    """What an event goes on without, or has left unfinished: each entry that does not
+    read or does not fit its event (events/<id>/*.json) and each game seated for an
+    event that no draw names, moved aside with --fix (the event then goes on without
+    it); a draw's games never started, named with the command that starts them."""
     from . import events
 
-    return [_set_aside(error, path, fix,
-                       Said("fix: 'callbreak doctor --fix' moves the damaged event entry aside"),
-                       lambda moved: Said("moved aside to {path} (bytes unchanged)", path=moved))
-            for path, error in events.damaged_entries()]
+    found = [_set_aside(error, path, fix,
+                        Said("fix: 'callbreak doctor --fix' moves the damaged event entry aside"),
+                        lambda moved: Said("moved aside to {path} (bytes unchanged)", path=moved))
+             for path, error in events.damaged_entries()]
+    unstarted, strays = events.unseated_games()
+    found += [((Said("event {event}: game {game} of its latest draw was never started (a "
+                     "command was stopped); 'callbreak event next --event {event}' starts it",
+                     event=event.id, game=game_id),), True) for event, game_id in unstarted]
+    found += [_set_aside(error, path, fix,
+                         Said("fix: 'callbreak doctor --fix' moves the game aside"),
+                         lambda moved: Said("moved aside to {path} (bytes unchanged)",
+                                            path=moved))
+              for path, error in strays]
+    return found
 
 
 _ORIGINAL = re.compile(r"\.schema[1-9]\d{0,2}\.json\Z")

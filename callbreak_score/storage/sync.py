@@ -243,6 +243,7 @@ def _admit(ours: str | None, theirs: str, report: Report) -> str:
     checked = [p for p in incoming if p not in refused]
     batch: list[str] = []
     size = 0
+    entries: list[tuple[str, bytes]] = []  # event entries that read: to fit their events
     for at, path in enumerate(checked):  # read in batches: a remote may send many files
         batch.append(path)
         size += sent[path].size
@@ -254,7 +255,12 @@ def _admit(ours: str | None, theirs: str, report: Report) -> str:
             if why is not None:
                 left.append((one, why))
                 refused.add(one)
+            elif one.startswith("events/"):
+                entries.append((one, blobs[sent[one].sha]))
         batch, size = [], 0
+    for path, why in gate.misfits(entries):
+        left.append((path, why))
+        refused.add(path)
     if not refused:
         return theirs
     report.left_out = sorted(left)
