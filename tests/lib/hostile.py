@@ -24,6 +24,24 @@ Every malicious commit is built the same way, on top of what the victim last syn
 4. `git commit-tree TREE -p BASE` makes the commit and `git push origin
    COMMIT:refs/heads/main` sends it: a fast-forward, so the bare repository (which does
    not check objects, git's default) takes it, and so does the victim's `git fetch`.
+
+The cases of tests/system/test_sync_hostile.py, as `push` is given them:
+- `games/../../x`, `games/../../.bashrc`, `games/` + as many `../` as reach `/` + the
+  home's path + `/.bashrc`: a 100644 blob under nested trees named `..`;
+- `.git/config`, `games/../.git/config`: a config with `core.fsmonitor = "touch MARKER;
+  false"` (and the remote, so the victim would go on syncing);
+- `keys/ID`, `games/../keys/ID`: a blob where the event secrets are;
+- `games/YYMM/b\\xffn.json` (and ESC, OSC 52, CR, LF in the name): a tree entry whose
+  name bytes are not plain text;
+- `games/YYMM/module` or the game's own path: mode 160000, the base commit's id;
+- the game's path: mode 120000 (a symlink), or 100644 bytes cut short, 20 MB, or with a
+  round's tricks turned round and the history untouched;
+- `games/YYMM`: mode 120000, every file below it removed (the month made a symlink);
+- `games/.gitignore`, `people/.gitignore`, `events/.gitignore`, `events/README`, a new
+  game of mode 100755: plain blobs where callbreak never puts one;
+- `people/ENTRY.json`, `events/EVENT/ENTRY.json`: well-formed JSON whose content is
+  unsound (a name with ESC[2J, OSC 52 or a line break; a sub at seat 99, a draw seating
+  one player twice, an entry id that sorts first or lies in the far future).
 """
 
 from __future__ import annotations
