@@ -396,13 +396,25 @@ def test_a_git_file_pushed_into_a_travelling_folder_is_refused(scene, path) -> N
     honest_sync_works(scene, made, outside)
 
 
-@pytest.mark.parametrize("kind", ["executable-game", "events-readme", "games-readme",
-                                  "people-readme"])
-def test_an_executable_or_stray_file_is_refused(scene, kind) -> None:
+def test_a_sound_game_sent_executable_comes_in_as_a_plain_file(scene) -> None:
+    # the gate takes git's 100644 and 100755 alike (issue 27): the bytes are what count
     other = f"{scene.game[:7]}zzz"
     copy = scene.sound.replace(scene.game.encode(), other.encode())
+    path = f"games/{scene.month}/{other}.json"
+    scene.attacker.push({path: (EXECUTABLE, copy)})
+    assert "1 game new here" in scene.a.run("sync").out
+    written = scene.a.data / path
+    assert written.read_bytes() == copy and not written.stat().st_mode & 0o111
+    scene.a.run("doctor")
+    scene.a.run("sync")  # and it goes back plain
+    mode = subprocess.run(["git", "-C", scene.remote, "ls-tree", "main", path],
+                          capture_output=True, text=True).stdout.split()[0]
+    assert mode == "100644"
+
+
+@pytest.mark.parametrize("kind", ["events-readme", "games-readme", "people-readme"])
+def test_a_stray_file_is_refused(scene, kind) -> None:
     path, change = {
-        "executable-game": (f"games/{scene.month}/{other}.json", (EXECUTABLE, copy)),
         "events-readme": ("events/README", (FILE, b"read me\n")),
         "games-readme": (f"games/{scene.month}/README", (FILE, b"read me\n")),
         "people-readme": ("people/README.md", (FILE, b"read me\n")),
