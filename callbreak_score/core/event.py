@@ -202,10 +202,12 @@ def _unfit_draw(seating: Seating, keys: set[str], seated: set[str], drawn: int,
             or len(set(ids)) != len(ids) or seated.intersection(ids)
             or not 1 <= seating.number <= drawn + 1
             or (not seating.final and seating.number > games)
-            or (seating.final and len(seating.tables) != 1)):
+            or (seating.final and len(seating.tables) != 1)
+            or (not seating.final and sorted(len(t.players) for t in seating.tables)
+                != sorted(sizes(len(names))))):  # as every draw seats: fives, fours, threes
         return Refused("its draw does not fit the event (a player seated twice or of no "
-                       "table of three to five, a game named twice, or a game round it "
-                       "cannot have)")
+                       "table of three to five, tables not as a draw seats them, a game "
+                       "named twice, or a game round it cannot have)")
     return None
 
 

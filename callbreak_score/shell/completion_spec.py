@@ -45,6 +45,7 @@ SPEC = {"root": {
             'short_help': 'Show the scorecard: every round, running...', 'params': [
             {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': False, 'type': 'text'},
             {'kind': 'option', 'name': 'json', 'opts': ['--json'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Print the game as JSON.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
+            {'kind': 'option', 'name': 'version', 'opts': ['--version'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "Another device's version of a game changed on two devices apart, as 'sync', 'list' and 'doctor' name it (to look at before 'callbreak choose').", 'choices': [], 'complete': None, 'required': False, 'type': 'text'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
         'undo': {'run': 'callbreak_score.shell.round_commands:undo',
@@ -283,6 +284,7 @@ HELP = {
     'Enter the tricks each player won;...': {'zsh': 'Enter the tricks each player won;...', 'fish': 'Enter the tricks each player won;...', 'powershell': 'Enter the tricks each player won;...'},
     'Show the scorecard: every round, running...': {'zsh': 'Show the scorecard\\\\: every round, running...', 'fish': 'Show the scorecard: every round, running...', 'powershell': 'Show the scorecard: every round, running...'},
     'Print the game as JSON.': {'zsh': 'Print the game as JSON.', 'fish': 'Print the game as JSON.', 'powershell': 'Print the game as JSON.'},
+    "Another device's version of a game changed on two devices apart, as 'sync', 'list' and 'doctor' name it (to look at before 'callbreak choose').": {'zsh': "Another device''s version of a game changed on two devices apart, as ''sync'', \n''list'' and ''doctor'' name it (to look at before ''callbreak choose'').", 'fish': "Another device's version of a game changed on two devices apart, as 'sync', \n'list' and 'doctor' name it (to look at before 'callbreak choose').", 'powershell': "Another device's version of a game changed on two devices apart, as 'sync', \n'list' and 'doctor' name it (to look at before 'callbreak choose')."},
     'Take back the last change, whatever it was...': {'zsh': 'Take back the last change, whatever it was...', 'fish': 'Take back the last change, whatever it was...', 'powershell': 'Take back the last change, whatever it was...'},
     'Put back what the last undo took back...': {'zsh': 'Put back what the last undo took back...', 'fish': 'Put back what the last undo took back...', 'powershell': 'Put back what the last undo took back...'},
     'List every change made to a game, with its...': {'zsh': 'List every change made to a game, with its...', 'fish': 'List every change made to a game, with its...', 'powershell': 'List every change made to a game, with its...'},

@@ -261,7 +261,12 @@ def listing() -> None:
     """`event list`: every event, newest first."""
     from callbreak_score.views.eventview import listed
 
-    say(listed(list(reversed(events.events())), events.current_id(), screen()))
+    from .exits import warn_damaged
+
+    damaged: list[Damaged] = []
+    found = events.events(damaged)
+    say(listed(list(reversed(found)), events.current_id(), screen()))
+    warn_damaged(damaged)
 
 
 def sub(event_id: str | None, words: Sequence[str]) -> None:

@@ -35,8 +35,14 @@ class Format(str, Enum):
 def show(
     game: GameArg = None,
     json: Annotated[bool, typer.Option("--json", help="Print the game as JSON.")] = False,
+    version: Annotated[str | None, typer.Option(
+        "--version", metavar="VERSION", show_default=False,
+        help="Another device's version of a game changed on two devices apart, as 'sync', "
+        "'list' and 'doctor' name it (to look at before 'callbreak choose').")] = None,
 ) -> None:
     """Show the scorecard: every round, running totals, leader, who deals next."""
+    if version is not None:
+        return _show_version(store.resolve(game), version, json)
     chosen = store.load(store.resolve(game))
     if json:
         from callbreak_score.views.export import to_json
@@ -47,6 +53,24 @@ def show(
 
         sys.stdout.write(scorecard(chosen, acts.screen()))
         acts.apart_note(chosen.id)
+
+
+def _show_version(game_id: str, version: str, json: bool) -> None:
+    from callbreak_score.storage.versions import version_game
+
+    chosen, name, own = version_game(game_id, version)
+    if json:
+        from callbreak_score.views.export import to_json
+
+        sys.stdout.write(to_json(chosen))
+        return
+    from callbreak_score.views.render import scorecard
+
+    sys.stdout.write(scorecard(chosen, acts.screen()))
+    say(t("Version {version} of game {game}: the game file's own, kept as the game on every "
+          "device.", version=name, game=game_id) if own else
+        t("Version {version} of game {game}: another device's, kept beside it; 'callbreak "
+          "choose {game} {version}' makes it the game.", version=name, game=game_id))
 
 
 @app.command()

@@ -127,6 +127,7 @@ PAGES = {
             ]),
             ('Options', [
                 ('--json', 'Print the game as JSON.', '', True),
+                ('--version VERSION', "Another device's version of a game changed on two devices apart, as 'sync', 'list' and 'doctor' name it (to look at before 'callbreak choose').", '', True),
                 ('--help', 'Show this message and exit.', '', False),
             ]),
         ],

@@ -285,14 +285,15 @@ def load(event_id: str, damaged: list[Damaged] | None = None) -> Event:
     return event
 
 
-def events() -> list[Event]:
+def events(damaged: list[Damaged] | None = None) -> list[Event]:
     """Every stored event that reads, oldest first by when it was started (its first
     entry's id: the UTC time in µs; the ids' drawn letters say nothing of order); one
-    without a sound first entry left out."""
+    without a sound first entry left out. The entries gone without are added to
+    `damaged` when it is given."""
     out = []
     for event_id in ids():
         try:
-            out.append(load(event_id))
+            out.append(load(event_id, damaged))
         except Refused:
             continue
     return sorted(out, key=lambda event: event.entry)

@@ -85,17 +85,18 @@ def _gone(path: str) -> None:
 
 
 def from_trash(game_id: str) -> Game | None:
-    """Bring a deleted game back from the trash (None when it is not there); call under the
-    lock. A game file of the same id that is there again is never replaced."""
+    """Bring a deleted game back from the trash (None when it is not there, or when the
+    game is among the games again: another device brought it back, and `restore` then
+    puts back a backup as for any game); call under the lock. A game file of the same id
+    is never replaced by the copy in the trash."""
     where = trash_path(game_id)
+    if store.has_game(game_id):
+        return None
     try:
         data = store.read_bytes(where)
     except FileNotFoundError:
         return None
     game = schema.decode(data, where, game_id)
-    if store.has_game(game_id):
-        raise Refused("game {game} is both in the trash and among the games; the game is "
-                      "left as it is (the trash holds {path})", game=game_id, path=where)
     store.write_atomic(store.game_path(game_id), data)
     _gone(where)
     return game
@@ -382,10 +383,13 @@ def _apart() -> list[Problem]:
                               "move it out of the data folder",
                               path=os.path.join(folder, name)),), True))
     for game_id, others in found.items():
-        out.append(((Said("Game {game} was changed on two devices apart: kept as the game on "
-                          "every device: {kept}; the other: {versions} ('callbreak choose "
-                          "{game} VERSION' keeps it instead).", game=game_id,
-                          kept=kept_version(game_id) or "-", versions=", ".join(others)),), True))
+        out.append(((Refused(
+            "Game {game} was changed on two devices apart: kept as the game on every device: "
+            "{kept}; the other: {versions} ('callbreak choose {game} VERSION' keeps it "
+            "instead).", plural="Game {game} was changed on several devices apart: kept as "
+            "the game on every device: {kept}; the others: {versions} ('callbreak choose "
+            "{game} VERSION' keeps one of them instead).", count=len(others), game=game_id,
+            kept=kept_version(game_id) or "-", versions=", ".join(others)),), True))
     return out
 
 

@@ -61,6 +61,8 @@ class Report:
         self.new = 0
         self.changed = 0
         self.replaced: list[str] = []  # games whose version here another device's replaced
+        self.future: list[tuple[str, str]] = []  # games come in that start in our future
+        self.clock: tuple[float, float] | None = None  # (now, the last sync) when now is before
         self.people = 0
         self.conflicts: dict[str, list[str]] = {}
         self.left_out: list[tuple[str, Said | Refused]] = []  # what the gate kept out
@@ -86,6 +88,7 @@ def _sync(report: Report, first: bool) -> None:
     with store.locked(create=True):
         _clear_leftovers()
         _ignore_now()
+        report.clock = _clock_behind()
         _commit("callbreak: changes on " + device())
         for _attempt in range(4):
             try:
@@ -466,12 +469,41 @@ def _check_out(ours: str | None, result: str, report: Report) -> None:
             if current == game_id:
                 _gone(store.current_path())
         _gone(full)
+    report.future += _in_the_future({p: blobs[new[p]] for p in added + modified
+                                     if _is_game(p)})
     report.new += sum(1 for p in added if _is_game(p))
     report.changed += sum(1 for p in modified if _is_game(p))
     report.people += sum(1 for p in added if p.startswith("people/"))
     git("update-ref", f"refs/heads/{BRANCH}", result)
     git("read-tree", result)
     git("update-index", "-q", "--refresh", check=False)
+
+
+SLACK = 3600.0  # s: clocks this far apart are not worth a word
+
+
+def _clock_behind() -> tuple[float, float] | None:
+    """(now, the time of the last sync) when this device's clock is before its last sync:
+    a clock set back, or a device whose clock was never set (games would sort wrong)."""
+    if rev("HEAD") is None:
+        return None
+    last = float(_out("log", "-1", "--format=%ct", "HEAD") or 0)
+    now = time.time()
+    return (now, last) if now < last - SLACK else None
+
+
+def _in_the_future(games: dict[str, bytes]) -> list[tuple[str, str]]:
+    """The games come in that start later than this device's clock says it is now: (id,
+    when they start), for a warning (one device's clock is wrong)."""
+    from datetime import datetime
+
+    later = time.time() + SLACK
+    found = []
+    for path, data in sorted(games.items()):
+        game = _game(path, data)
+        if game is not None and datetime.fromisoformat(game.created).timestamp() > later:
+            found.append((game.id, game.created))
+    return found
 
 
 def _check_inside(home: str, path: str) -> None:

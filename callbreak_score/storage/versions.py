@@ -104,12 +104,9 @@ def kept_version(game_id: str) -> str | None:
         return None
 
 
-def choose(game_id: str, version: str) -> tuple[str, str]:
-    """Make one version the game and drop the others kept beside it (call under the
-    lock): (the game id, the full version name). A version replacing the game file is
-    saved as a change is, the replaced one becoming backup 1; the dropped ones stay in
-    the sync history."""
-    game_id = store.check_id(game_id)
+def _named(game_id: str, version: str) -> tuple[str, str | None, list[str]]:
+    """The version a typed one names (its start will do), the game file's version and the
+    versions kept beside it; refused when it names none, or more than one."""
     others = conflicts().get(game_id, [])
     if not others:
         raise Refused("game {game} has no versions from other devices to choose from",
@@ -121,7 +118,26 @@ def choose(game_id: str, version: str) -> tuple[str, str]:
         raise Refused("game {game} has no version '{version}'; its versions are {versions}",
                       game=game_id, version=cut_word(version),
                       versions=", ".join(([kept] if kept else []) + others))
-    chosen = matches[0]
+    return matches[0], kept, others
+
+
+def version_game(game_id: str, version: str) -> tuple[Game, str, bool]:
+    """A version of a game changed on two devices apart, to look at before choosing:
+    (the game it holds, its full name, whether it is the game file's own)."""
+    chosen, kept, _others = _named(game_id, version)
+    if chosen == kept:
+        return store.load(game_id), chosen, True
+    path = os.path.join(store.home(), conflict_path(game_id, chosen))
+    return schema.decode(store.read_bytes(path), path, game_id), chosen, False
+
+
+def choose(game_id: str, version: str) -> tuple[str, str]:
+    """Make one version the game and drop the others kept beside it (call under the
+    lock): (the game id, the full version name). A version replacing the game file is
+    saved as a change is, the replaced one becoming backup 1; the dropped ones stay in
+    the sync history."""
+    game_id = store.check_id(game_id)
+    chosen, kept, others = _named(game_id, version)
     home = store.home()
     if chosen != kept:
         path = os.path.join(home, conflict_path(game_id, chosen))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from callbreak_score.i18n import t, tn
 
 TYPE_CHECKING = False
@@ -11,15 +13,26 @@ if TYPE_CHECKING:
 
 def conflict_lines(conflicts: dict[str, list[str]], kept: dict[str, str | None]) -> list[str]:
     """A line for each game whose changes on two devices part, saying how to choose."""
-    return [t("Game {game} was changed on two devices apart: kept as the game on every "
-              "device: {kept}; the other: {versions} ('callbreak choose {game} VERSION' keeps "
-              "it instead).", game=game_id, kept=kept.get(game_id) or "-",
-              versions=", ".join(others))
+    return [tn("Game {game} was changed on two devices apart: kept as the game on every "
+               "device: {kept}; the other: {versions} ('callbreak choose {game} VERSION' keeps "
+               "it instead).",
+               "Game {game} was changed on several devices apart: kept as the game on every "
+               "device: {kept}; the others: {versions} ('callbreak choose {game} VERSION' "
+               "keeps one of them instead).", len(others), game=game_id,
+               kept=kept.get(game_id) or "-", versions=", ".join(others))
             for game_id, others in conflicts.items()]
 
 
 def report_text(report: Report, kept: dict[str, str | None]) -> str:
     lines = []
+    if report.clock is not None:
+        now, last = (time.strftime("%Y-%m-%d %H:%M", time.localtime(m)) for m in report.clock)
+        lines.append(t("This device's clock says {now}, before its last sync ({last}): set the "
+                       "clock right, or new games sort before older ones and settle and "
+                       "ratings take them in the wrong order.", now=now, last=last))
+    lines += [t("Game {game} starts {when}, in this device's future: this device's clock or "
+                "the other device's is wrong; set the wrong one right.", game=game_id,
+                when=when[:16].replace("T", " ")) for game_id, when in report.future]
     if report.switched_from:
         lines.append(t("Now syncing with {remote} instead of {old}.", remote=report.remote,
                        old=report.switched_from))

@@ -104,8 +104,14 @@ def test_restore_never_replaces_a_game_that_is_back(cli, home) -> None:
     game = listed(cli)[0]["id"]
     cli("delete", game)
     path = home / "games" / game[:4] / f"{game}.json"
-    path.write_bytes((home / "trash" / f"{game}.json").read_bytes())  # put back by hand
-    assert "both in the trash and among the games" in refused_unchanged(cli, home, "restore", game)
+    path.write_bytes((home / "trash" / f"{game}.json").read_bytes())  # back (another device)
+    # with no backup yet: refused, nothing changed, and never the trash copy put over it
+    assert "has no backup 1; it has none yet" in refused_unchanged(cli, home, "restore", game)
+    cli("use", game)
+    cli("bid", "1", "2", "3", "4")
+    cli("restore", game)  # backup 1, as for any game: the bids taken back
+    assert json.loads(cli("show", "--json", game).stdout)["rounds"] == []
+    assert (home / "trash" / f"{game}.json").exists()  # the copy in the trash is left
 
 
 # ---- players as people -----------------------------------------------------------------

@@ -169,6 +169,25 @@ def test_a_game_cut_short_here_is_put_back_as_last_synced_never_rolled_back(devi
             "(rounds from 2 on)") in told
 
 
+@pytest.mark.skipif(shutil.which("faketime") is None,
+                    reason="another device's clock needs libfaketime (apt-get install faketime)")
+def test_a_clock_off_by_a_year_is_said_on_both_devices(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    env = {**os.environ, "CALLBREAK_HOME": str(laptop.home), "COLUMNS": "250", **CLEAN_GIT}
+    ahead = ["faketime", "-f", "+400d", *callbreak_command()]
+    for words in (["new", "A", "B", "C", "D"], ["sync", "--init", remote]):
+        done = subprocess.run([*ahead, *words], capture_output=True, text=True, env=env,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr
+    game = (laptop.home / "current").read_text().strip()
+    said = phone.run("sync", "--init", remote).stdout
+    assert f"Game {game} starts " in said and "in this device's future" in said
+    assert "clock says" not in said
+    said = laptop.run("sync").stdout  # the laptop's clock put right: before its last sync
+    assert "This device's clock says" in said and "before its last sync" in said
+    assert "in this device's future" not in phone.run("sync").stdout  # said once, on arrival
+
+
 def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -> None:
     laptop, phone, _tablet, remote = devices
     game = laptop.new()
@@ -201,6 +220,14 @@ def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -
     other = [v for v in laptop.games()[game]["versions"][1:]]
     laptop_version = {(laptop.home / "conflicts" / f"{game}.{v}.json").read_bytes(): v
                       for v in other}[mine]
+    # the other version looked at before choosing, the game file's own too
+    looked = laptop.run("show", game, "--version", laptop_version[:4]).stdout
+    assert f"Version {laptop_version} of game {game}: another device's" in looked
+    assert json.loads(laptop.run("show", game, "--json", "--version", laptop_version).stdout
+                      )["rounds"][0]["tricks"] == [5, 3, 2, 3]
+    assert "the game file's own" in laptop.run("show", game, "--version",
+                                               version_of(theirs)).stdout
+    assert "has no version 'zz'" in laptop.run("show", game, "--version", "zz", code=1).stderr
     assert "is now version" in laptop.run("choose", game, laptop_version[:4]).stdout
     assert laptop.run("show", "--json").stdout == laptop.run("show", "--json", game).stdout
     laptop.run("sync")
