@@ -120,7 +120,7 @@ def test_a_wrong_or_missing_secret_is_the_404_of_any_unknown_path(home: Path) ->
                 k: v for k, v in unknown[1].items() if k != "date"}, unknown[2])
 
         for path in (f"/e/{other}/", f"/e/{other}/game.json", f"/e/{secret[:-1]}/",
-                     f"/e/{secret}x/", "/e//", "/e/", f"/e/{secret}", f"/e/{secret}/nope",
+                     f"/e/{secret}x/", "/e//", "/e/", f"/e/{other}", f"/e/{secret}/nope",
                      f"/e/{secret}/../", f"/e/{secret.lower()}/", f"/{secret}/",
                      f"/e/{other}/events"):
             assert same(server.get(path)), path
@@ -128,6 +128,12 @@ def test_a_wrong_or_missing_secret_is_the_404_of_any_unknown_path(home: Path) ->
             assert same(server.get(path, "POST", body=b"{}",
                                    headers={"Content-Type": "application/json"})), path
         assert same(server.get(phone.path, host="evil.example:80"))
+        assert same(server.get(f"/e/{secret}", host="evil.example:80"))
+        # the right link without its final '/' (cut off when copied) finds the page
+        status, headers, _ = server.get(f"/e/{secret}?from=chat")
+        assert (status, headers["location"]) == (302, f"/e/{secret}/?from=chat")
+        assert server.get(f"/e/{secret}", "POST", body=b"{}",
+                          headers={"Content-Type": "application/json"})[0] == 404
         assert same(server.get(phone.path + "enter", "POST", host="evil.example:80",
                                body=b"{}", headers={"Content-Type": "application/json"}))
         assert game_file(home) == game_file(home)  # nothing was written
