@@ -81,6 +81,7 @@ ENTRY_TEXTS = {
     "undo": N_("Undo {change}"),
     "undo_again": N_("Tap again to undo {change}"),
     "took_back": N_("Took back {change}."),
+    "reopen": N_("The game is over. Take back {change} and open the game again?"),
     # a step this phone had typed numbers for, done or taken back elsewhere meanwhile
     "bids_elsewhere": N_("Round {number}'s bids were entered elsewhere: {values}. "
                          "You had typed {typed}."),

@@ -140,7 +140,8 @@ def test_lan_needs_the_token_in_every_url_and_serves_only_get(home: Path) -> Non
         not_found = server.get("/")
         assert not_found[0] == 404
         # the link without its final '/' finds the page, the query kept; a wrong one stays 404
-        for slashless, where in ((f"/{token}", f"/{token}/"), (f"/{token}?at=1", f"/{token}/?at=1")):
+        for slashless, where in ((f"/{token}", f"/{token}/"),
+                                 (f"/{token}?at=1", f"/{token}/?at=1")):
             status, headers, _ = server.get(slashless)
             assert (status, headers["location"]) == (302, where), slashless
         assert server.get(f"/{token}", host=f"attacker.example:{server.port}")[0] == 404

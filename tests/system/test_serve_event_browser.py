@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.lib.browser import LOSE_AN_ANSWER, Browser, fits
+from tests.lib.browser import LOSE_AN_ANSWER, Browser, fits, keys, undo
 from tests.lib.helpers import REPO
 from tests.lib.processes import ok
 from tests.lib.serving import Server, event_links
@@ -32,10 +33,6 @@ def game_of(server: Server, table: int) -> dict:
     home = Path(os.environ["CALLBREAK_HOME"])
     return json.loads(next((home / "games").rglob(f"{game_id}.json")).read_text("utf-8"))
 
-
-def keys(phone: Browser, *numbers: int) -> None:
-    for number in numbers:
-        phone.click(f"#keys button[value='{number}']")
 
 
 def table_shows(projector: Browser, table: int, wanted: str, timeout: float = 5.0) -> None:
@@ -95,8 +92,7 @@ def test_two_phones_enter_and_the_projector_follows_both(home: Path, browser) ->
 
             # table 1 takes back its bids, enters them again, then its tricks (game over)
             one.wait_for_text("undo", "Undo", timeout=3)
-            one.click("#undo")
-            one.click("#undo")  # the second tap takes it back
+            undo(one)  # the second tap, once armed, takes it back
             one.wait_for_text("said", "Took back", timeout=3)
             table_shows(projector, 1, "Round 1 of 1 · bids")
             keys(one, 4, 3, 3, 3)
@@ -105,9 +101,10 @@ def test_two_phones_enter_and_the_projector_follows_both(home: Path, browser) ->
             keys(one, 4, 3, 3)
             one.click("#send")
             table_shows(projector, 1, "Won by")
-            # the last tricks were a slip: undo on the phone reopens the game
-            one.click("#undo")
-            one.click("#undo")
+            # the last tricks were a slip: undo on the phone reopens the game, once asked
+            undo(one)
+            asked = one.answer_dialog(accept=True)
+            assert asked.startswith("The game is over. Take back round 1's tricks")
             one.wait_for_text("said", "Took back", timeout=3)
             table_shows(projector, 1, "Round 1 of 1 · tricks")
             keys(one, 4, 3, 3)
@@ -141,3 +138,31 @@ def test_two_phones_enter_and_the_projector_follows_both(home: Path, browser) ->
         finally:
             for phone in phones:
                 phone.close()
+
+
+def test_a_substitute_is_named_on_the_phone_at_once(home: Path, browser) -> None:
+    ok("event", "new", "Dashain", *PLAYERS, "--rounds", "2", "--games", "1")
+    ok("event", "next")
+    with Server("--event"):
+        phone = browser
+        phone.viewport(360, 740, mobile=True)
+        phone.open(event_links()[1])
+        phone.wait_for_text("ask", "Round 1", timeout=10)
+        # "Round 1 · DEALER deals, FIRST bids first": FIRST deals round 2
+        dealer, first = re.fullmatch(r"Round 1 · (\w+) deals, (\w+) bids first",
+                                     phone.text("ask")).groups()
+        ok("event", "sub", "1", first, "Kim")
+        # without a write: the title, the rows, the ask and the standings name Kim
+        phone.wait_for_text("ask", f"{dealer} deals, Kim bids first", timeout=5)
+        assert "Kim" in phone.text("title") and first not in phone.text("title")
+        names = phone.script("return Array.from(document.querySelectorAll('#seats .name'),"
+                             " n => n.textContent)")
+        assert names[0] == "Kim" and first not in names
+        assert "Kim" in phone.text("standings") and first not in phone.text("standings")
+        keys(phone, 3, 4, 2, 1)
+        phone.click("#send")
+        phone.wait_for_text("ask", "tricks (Kim leads)", timeout=3)
+        keys(phone, 3, 4, 2)
+        phone.click("#send")
+        phone.wait_for_text("ask", "Round 2 · Kim deals", timeout=3)
+        assert first not in phone.text("step")
