@@ -109,6 +109,14 @@ BOARD_TEXTS = {
     "final": N_("The final table"),
     "not_seated": N_("No game round seated yet: 'callbreak event next' seats the first."),
     "unranked": N_("Not ranked yet (fewer than half the game rounds played): {names}"),
+    "left": N_("Left the event: {names}"),
+    # the final's note: why its players head the standings, and how its ties break
+    "final_note": N_("The final decides the top places: {players}."),
+    "and": N_("{some} and {last}"),
+    "final_why": N_("They are the top {count} of the standings after the game rounds; "
+                    "everyone else keeps their place below them."),
+    "ties_tricks": N_("ties: broken by most tricks won over the game, else shared"),
+    "ties_shared": N_("ties: shared; every player on the top total wins"),
     "table": N_("Table {table}"),
     "round_of": N_("Round {round} of {rounds}"),
     "round": N_("Round {round}"),

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.lib.browser import LOSE_AN_ANSWER, Browser, fits, keys, undo
+from tests.lib.browser import LOSE_AN_ANSWER, Browser, fits, keys, overlaps, undo
 from tests.lib.helpers import REPO
 from tests.lib.processes import ok
-from tests.lib.serving import Server, event_links
+from tests.lib.serving import Server, event_links, path_of
 
 pytestmark = pytest.mark.slow  # three real browsers
 
@@ -166,3 +166,88 @@ def test_a_substitute_is_named_on_the_phone_at_once(home: Path, browser) -> None
         phone.click("#send")
         phone.wait_for_text("ask", "Round 2 · Kim deals", timeout=3)
         assert first not in phone.text("step")
+
+
+def enter(server: Server, link: str, kind: str, values: list[int]) -> None:
+    """One write through a table's entry link, as its phone sends it."""
+    game = json.loads(server.get(path_of(link) + "game.json")[2])
+    status, answer = server.post(path_of(link) + "enter", {
+        "kind": kind, "round": game["next"]["round"], "values": values,
+        "base": game["changes"], "id": f"{kind}-{game['id']}-{game['changes']}"})
+    assert status == 200, answer
+
+
+# What the projector's board measures: the type of the standings and tables, and how much
+# of the screen the board fills (without scrolling).
+MEASURE = """
+var px = function (css) {
+  return Array.from(document.querySelectorAll(css), function (e) {
+    return parseFloat(getComputedStyle(e).fontSize); });
+};
+var main = document.querySelector("main").getBoundingClientRect();
+var head = document.querySelector("header").getBoundingClientRect();
+return {standings: Math.min.apply(null, px("#standings td")),
+        tables: Math.min.apply(null, px("#tables td")),
+        note: px("#note")[0],
+        high: (main.bottom - head.top) / window.innerHeight,
+        wide: Math.max(main.width, head.width) / window.innerWidth,
+        scrolls: document.documentElement.scrollHeight > window.innerHeight
+          || document.documentElement.scrollWidth > window.innerWidth};
+"""
+
+
+def test_the_projector_fills_the_screen_and_says_why_the_finalists_lead(home: Path,
+                                                                        browser) -> None:
+    ok("event", "new", "Tihar", *PLAYERS, "Kiran", "--rounds", "1", "--games", "1")
+    ok("event", "drop", "Kiran")  # gone before playing: "left", not "not ranked yet"
+    ok("event", "next")
+    with Server("--event") as server:
+        found = event_links()
+        for table in (1, 2):
+            enter(server, found[table], "bids", [2, 2, 2, 2])
+            enter(server, found[table], "tricks", [4, 3, 3, 3])
+        ok("event", "final")
+        projector = browser
+        projector.viewport(1280, 800, mobile=False)
+        projector.open(server.url)
+        projector.wait_for_text("progress", "The final table", timeout=10)
+        finalists = json.loads(server.get("board.json")[2])["tables"][0]["players"]
+        enter(server, found[1], "bids", [1, 1, 1, 1])
+        enter(server, found[1], "tricks", [4, 3, 3, 3])
+        table_shows(projector, 1, "Won by")
+        board = json.loads(server.get("board.json")[2])
+        ties = ("Ties: broken by most tricks won over the game, else shared."
+                if board["tables"][0]["tiebreak"] == "tricks"
+                else "Ties: shared; every player on the top total wins.")
+        assert projector.text("note") == (
+            f"The final decides the top places: {', '.join(finalists[:-1])} and "
+            f"{finalists[-1]}. They are the top 4 of the standings after the game rounds; "
+            f"everyone else keeps their place below them. {ties}")
+        assert projector.text("left") == "Left the event: Kiran"
+        assert "Kiran" not in projector.text("unranked")
+        measured = {}
+        for width, height in ((1280, 800), (1920, 1080)):
+            projector.viewport(width, height, mobile=False)
+            began = time.monotonic()  # the board fits itself to the new size
+            while True:
+                shown = projector.script(MEASURE)
+                if not shown["scrolls"] and shown["high"] >= 0.85:
+                    break
+                assert time.monotonic() - began < 5, (width, shown)
+                time.sleep(0.05)
+            measured[width] = shown
+            fits(projector)
+            assert not overlaps(projector)
+            projector.screenshot(SHOTS / f"event-board-final-{width}.png")
+        print("board measured:", measured)
+        # legible from across a room: the 17.6 px of before was too small at 1280 x 800
+        assert measured[1280]["standings"] >= 28 and measured[1280]["tables"] >= 28
+        assert measured[1920]["standings"] >= 38 and measured[1920]["tables"] >= 38
+        for shown in measured.values():
+            assert shown["wide"] >= 0.95 and shown["high"] >= 0.85
+        projector.viewport(360, 740, mobile=True)  # a phone: its usual size, scrolling
+        began = time.monotonic()
+        while projector.script("return document.documentElement.style.fontSize") != "":
+            assert time.monotonic() - began < 5
+            time.sleep(0.05)
+        fits(projector)
