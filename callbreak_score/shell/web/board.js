@@ -85,6 +85,10 @@
       if (fits()) { low = middle; } else { high = middle; }
     }
     html.style.fontSize = low + "px";
+    while (!fits() && low > 12) {  // a layout that is not monotonic (a name wrapping)
+      low -= 1;
+      html.style.fontSize = low + "px";
+    }
   }
 
   function tableLine(shown) {
@@ -156,6 +160,9 @@
   }
 
   window.addEventListener("resize", fit);
-  if (document.fonts) { document.fonts.ready.then(fit); }  // a web font changes the sizes
+  if (document.fonts) {  // a web font, fetched once its script shows, changes the sizes
+    document.fonts.ready.then(fit);
+    document.fonts.addEventListener("loadingdone", fit);
+  }
   page.follow("board.json", "board-events", "board", showData, linkState);
 }());
