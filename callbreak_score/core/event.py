@@ -22,6 +22,7 @@ from .values import frozen
 ACTIONS = ("new", "draw", "sub", "drop", "add")
 POINTS = ("placement", "total")  # what the standings count; the first is the default
 FEWEST = 8  # players an event starts with at least
+MOST = 256  # players an event seats at most (typed, or read from its entries)
 GAMES = 3  # the game rounds before the final, by default
 TOP = 4  # the final table's default size
 
@@ -46,6 +47,7 @@ class Seating:
     seed: str
     tables: tuple[Table, ...]
     entry: str = ""  # the id of the entry that drew it
+    at: str = ""  # when it was drawn (its games' start)
 
 
 @frozen
@@ -79,11 +81,14 @@ class Event:
     subs: tuple[Sub, ...] = ()
     dropped: tuple[str, ...] = ()
     doubled: tuple[Seating, ...] = ()
+    ignored: tuple[tuple[str, Refused], ...] = ()  # entries that do not fit: (id, why)
+    entry: str = ""  # the id of its first entry ("new"): when it was started
 
     @property
     def active(self) -> tuple[str, ...]:
         """The players seated at the next draw: everyone who has not dropped."""
-        return tuple(p for p in self.players if p not in self.dropped)
+        gone = set(self.dropped)
+        return tuple(p for p in self.players if p not in gone)
 
     @property
     def rounds(self) -> tuple[Seating, ...]:
@@ -104,44 +109,125 @@ class Event:
 
 
 def replay(event_id: str, entries: Sequence[Mapping]) -> Event:
-    """The event its entries make, in the order of their ids. The first must be "new"; a
-    second draw of a game round is kept aside in `doubled` (the earlier one stands)."""
+    """The event its entries make, in the order of their ids. Its first entry is the
+    earliest "new"; every entry is checked against the event as it stands then, and one
+    that does not fit it (an entry before the first, a second "new", a draw seating a
+    player twice or naming a game already seated, a substitute in a seat no table has, a
+    player past the most an event seats) is left out and named in `ignored`. A second
+    draw of a game round is kept aside in `doubled` (the earlier one stands)."""
     ordered = sorted(entries, key=lambda e: e["id"])
-    if not ordered or ordered[0]["action"] != "new":
+    first = next((e for e in ordered if e["action"] == "new"), None)
+    if first is None:
         raise Refused("event {event} has no first entry ('new')", event=event_id)
-    first = ordered[0]
     players = list(first["players"])
-    dropped: list[str] = []
+    keys = {_key(p) for p in players}
+    dropped: dict[str, None] = {}
     seatings: list[Seating] = []
     doubled: list[Seating] = []
     subs: list[Sub] = []
-    for entry in ordered[1:]:
+    ignored: list[tuple[str, Refused]] = []
+    seated: set[str] = set()  # the games of the seatings
+    sitting: dict[int, dict] = {}  # see _unfit_sub
+    for entry in ordered:
+        if entry is first:
+            continue
+        problem = None
         action = entry["action"]
-        if action == "draw":
+        if entry["id"] < first["id"]:
+            problem = Refused("it comes before the event's first entry ('new')")
+        elif action == "new":
+            problem = Refused("it is a second first entry ('new') of the event")
+        elif action == "draw":
             seating = Seating(entry["round"], entry["final"], entry["seed"], tuple(
                 Table(n, tuple(t["players"]), t["game"])
-                for n, t in enumerate(entry["tables"], 1)), entry["id"])
-            if any(s.number == seating.number or s.final for s in seatings):
+                for n, t in enumerate(entry["tables"], 1)), entry["id"], entry["at"])
+            problem = _unfit_draw(seating, keys, seated, len(seatings), first["games"])
+            if problem is None and any(s.number == seating.number or s.final
+                                       for s in seatings):
                 doubled.append(seating)
-            else:
+            elif problem is None:
                 seatings.append(seating)
+                seated.update(t.game for t in seating.tables)
+                sitting[seating.number] = {t.game: list(t.players) for t in seating.tables}
+                sitting[seating.number][""] = set(
+                    _key(p) for t in seating.tables for p in t.players)
         elif action == "sub":
-            subs.append(Sub(entry["round"], entry["table"], entry["game"], entry["seat"],
-                            entry["out"], entry["in"], entry["from"]))
-            if _key(entry["in"]) not in map(_key, players):
-                players.append(entry["in"])
+            sub = Sub(entry["round"], entry["table"], entry["game"], entry["seat"],
+                      entry["out"], entry["in"], entry["from"])
+            problem = _unfit_sub(sub, seatings, sitting, keys)
+            if problem is None:
+                subs.append(sub)
+                now = sitting[sub.round]
+                now[""].discard(_key(now[sub.game][sub.seat]))
+                now[""].add(_key(sub.into))
+                now[sub.game][sub.seat] = sub.into
+                if _key(sub.into) not in keys:
+                    players.append(sub.into)
+                    keys.add(_key(sub.into))
         elif action == "drop":
-            if entry["name"] not in dropped:
-                dropped.append(entry["name"])
+            if _key(entry["name"]) not in keys:
+                problem = Refused("it drops {name}, who is no player of the event",
+                                  name=entry["name"])
+            else:
+                dropped[entry["name"]] = None
         elif action == "add":
             if entry["name"] in dropped:
-                dropped.remove(entry["name"])
-            elif _key(entry["name"]) not in map(_key, players):
-                players.append(entry["name"])
+                del dropped[entry["name"]]
+            elif _key(entry["name"]) not in keys:
+                if len(players) >= MOST:
+                    problem = Refused("an event seats at most {most} players; got {count}",
+                                      most=MOST, count=len(players) + 1)
+                else:
+                    players.append(entry["name"])
+                    keys.add(_key(entry["name"]))
+        if problem is not None:
+            ignored.append((entry["id"], problem))
     return Event(event_id, first["name"], tuple(players), first["games"],
                  tuple(sorted(first.get("options", {}).items())),
                  tuple(sorted(first.get("settings", {}).items())), first.get("at", ""),
-                 tuple(seatings), tuple(subs), tuple(dropped), tuple(doubled))
+                 tuple(seatings), tuple(subs), tuple(dropped), tuple(doubled),
+                 tuple(ignored), first["id"])
+
+
+def _unfit_draw(seating: Seating, keys: set[str], seated: set[str], drawn: int,
+                games: int) -> Refused | None:
+    """Why a draw cannot be of the event as it stands (None when it can): every player
+    is a player of the event, seated once, at a table of three to five; every game is
+    new to the event and named once; a game round is the next or one drawn already, and
+    a final has one table."""
+    names = [_key(p) for t in seating.tables for p in t.players]
+    ids = [t.game for t in seating.tables]
+    if (any(not 3 <= len(t.players) <= 5 for t in seating.tables)
+            or len(set(names)) != len(names) or not keys.issuperset(names)
+            or len(set(ids)) != len(ids) or seated.intersection(ids)
+            or not 1 <= seating.number <= drawn + 1
+            or (not seating.final and seating.number > games)
+            or (seating.final and len(seating.tables) != 1)):
+        return Refused("its draw does not fit the event (a player seated twice or of no "
+                       "table of three to five, a game named twice, or a game round it "
+                       "cannot have)")
+    return None
+
+
+def _unfit_sub(sub: Sub, seatings: Sequence[Seating], sitting: Mapping[int, dict],
+               keys: set[str]) -> Refused | None:
+    """Why a substitute cannot be of the event as it stands (None when it can): the seat
+    is one of a table of a game round drawn, OUT sits there now, IN at no table of that
+    round, from one of the game's rounds. `sitting`: game round -> game -> who sits at
+    each seat now, and "" -> everyone sitting in it (case ignored)."""
+    seating = next((s for s in seatings if s.number == sub.round), None)
+    table = (seating.tables[sub.table - 1]
+             if seating is not None and 1 <= sub.table <= len(seating.tables) else None)
+    if (seating is None or table is None or table.game != sub.game
+            or not 0 <= sub.seat < len(table.players) or sub.start < 1
+            or _key(sitting[sub.round][sub.game][sub.seat]) != _key(sub.out)
+            or _key(sub.into) in sitting[sub.round][""]):
+        return Refused("its substitute does not fit the event (no such game round, table, "
+                       "game or seat, or a player seated twice)")
+    if _key(sub.into) not in keys and len(keys) >= MOST:
+        return Refused("an event seats at most {most} players; got {count}", most=MOST,
+                       count=len(keys) + 1)
+    return None
 
 
 def _key(name: str) -> str:
@@ -152,8 +238,8 @@ def _key(name: str) -> str:
 
 
 def check_new(name: str, players: Sequence[str], games: int) -> tuple[str, tuple[str, ...]]:
-    """An event's name and players as typed, checked: a name, 8 or more players with
-    different names (case ignored), 1 to 99 game rounds."""
+    """An event's name and players as typed (or read from its first entry), checked: a
+    name, 8 to 256 players with different names (case ignored), 1 to 99 game rounds."""
     if not name.strip():
         raise Refused("the event's name is empty; give it one: callbreak event new NAME "
                       "P1 P2 ...")
@@ -161,6 +247,9 @@ def check_new(name: str, players: Sequence[str], games: int) -> tuple[str, tuple
     if len(players) < FEWEST:
         raise Refused("an event needs {fewest} or more players; got {count}",
                       fewest=FEWEST, count=len(players))
+    if len(players) > MOST:
+        raise Refused("an event seats at most {most} players; got {count}", most=MOST,
+                      count=len(players))
     cleaned = [readable_name(check_name(p)) for p in players]
     seen: set[str] = set()
     for player in cleaned:
@@ -241,6 +330,12 @@ def check_top(top: int) -> int:
     return top
 
 
+def fits(game: Game | None, table: Table) -> bool:
+    """Whether a game is one a table can have played: its seats are the table's (a game
+    of another size named by a draw counts as none)."""
+    return game is not None and game.seats == len(table.players)
+
+
 def unfinished(event: Event, games: Mapping[str, Game]) -> list[Table]:
     """The tables of the latest seating whose game is neither finished nor abandoned."""
     from .history import abandoned
@@ -250,7 +345,7 @@ def unfinished(event: Event, games: Mapping[str, Game]) -> list[Table]:
     left = []
     for table in event.seatings[-1].tables:
         game = games.get(table.game)
-        if game is not None and game.finished is None and not abandoned(game):
+        if fits(game, table) and game.finished is None and not abandoned(game):
             left.append(table)
     return left
 
@@ -345,7 +440,7 @@ def standings(event: Event, games: Mapping[str, Game], points: str = POINTS[0]) 
         counted = False
         for table in seating.tables:
             game = games.get(table.game)
-            if game is None or game.finished is None or abandoned(game):
+            if not fits(game, table) or game.finished is None or abandoned(game):
                 continue
             counted = True
             _count(game, table, event.subs, points, tally)
@@ -390,7 +485,7 @@ def _after_final(event: Event, games: Mapping[str, Game], rows: list[Row]) -> li
 
     final = event.final
     game = games.get(final.tables[0].game) if final is not None else None
-    if final is None or game is None or game.finished is None or abandoned(game):
+    if final is None or not fits(game, final.tables[0]) or game.finished is None or abandoned(game):
         return rows
     table = final.tables[0]
     names = credited(game, table, event.subs)
@@ -435,6 +530,9 @@ def check_sub(event: Event, table_number: int, out: str, into: str,
     if _key(into) in map(_key, everyone):
         raise Refused("{name} already plays in game round {round}", name=into,
                       round=seating.number)
+    if (_key(into) not in map(_key, event.players)) and len(event.players) >= MOST:
+        raise Refused("an event seats at most {most} players; got {count}", most=MOST,
+                      count=len(event.players) + 1)
     gone = next((p for p in event.dropped if _key(p) == _key(into)), None)
     if gone is not None and event.final is not None:
         raise Refused("{name} has dropped out of {event}", name=gone, event=event.name)
@@ -482,4 +580,7 @@ def check_add(event: Event, name: str) -> str:
     found = next((p for p in event.players if _key(p) == _key(name.strip())), None)
     if found is not None and found not in event.dropped:
         raise Refused("{name} is already a player of {event}", name=found, event=event.name)
+    if found is None and len(event.players) >= MOST:
+        raise Refused("an event seats at most {most} players; got {count}", most=MOST,
+                      count=len(event.players) + 1)
     return found or readable_name(check_name(name))

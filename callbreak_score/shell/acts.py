@@ -82,10 +82,11 @@ def new_command() -> None:
 
 def say(text: str, cut: bool = True) -> None:
     """Print words for a person: every line fitted to the screen's width; with
-    `cut=False` a path stays whole, to copy."""
-    from callbreak_score.views.cells import fitted
+    `cut=False` a path stays whole, to copy; a control character in them (a name from a
+    file or another device) shown as an escape."""
+    from callbreak_score.views.cells import fitted, shown
 
-    sys.stdout.write(fitted(text.rstrip("\n"), screen(), cut) + "\n")
+    sys.stdout.write(fitted(shown(text.rstrip("\n")), screen(), cut) + "\n")
 
 
 def card(game: Game) -> None:

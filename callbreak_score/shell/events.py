@@ -9,7 +9,7 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from callbreak_score.core.errors import Damaged, Refused
-from callbreak_score.core.event import Event, Seating
+from callbreak_score.core.event import Event, Seating, Table
 from callbreak_score.storage import events, store
 
 from .acts import draft_game, now, say, screen
@@ -44,18 +44,33 @@ def start(name: str, players: Sequence[str], options: Mapping[str, object],
 
 
 def games_of(event: Event) -> dict[str, Game]:
-    """The event's games by the ids its tables name (a deleted game left out; a damaged
-    one is refused, naming it)."""
+    """The event's games by the ids its tables name (a deleted game, or one of another
+    size than its table, left out; a damaged one is refused, naming it)."""
+    from callbreak_score.core.event import fits
+
     found = {}
     for seating in event.seatings:
         for table in seating.tables:
             try:
-                found[table.game] = store.load(table.game)
+                game = store.load(table.game)
             except Damaged:
                 raise
             except Refused:
                 continue  # deleted: it counts as unplayed
+            if fits(game, table):
+                found[table.game] = game
     return found
+
+
+def _load(event_id: str) -> Event:
+    """The event, a line on stderr for each entry it goes on without (doctor names them
+    and moves them aside)."""
+    from .exits import warn_damaged
+
+    damaged: list[Damaged] = []
+    event = events.load(event_id, damaged)
+    warn_damaged(damaged)
+    return event
 
 
 def _open_tables(event: Event, games: Mapping[str, Game], final: bool = False) -> None:
@@ -77,25 +92,61 @@ def _open_tables(event: Event, games: Mapping[str, Game], final: bool = False) -
 
 
 def _seat(event: Event, seating: Seating) -> Seating:
-    """Start one game per table of the seating (its players in seat order, the first
-    bidding first), tagged with the event, and record the draw. Call under the lock."""
-    from callbreak_score.core.game import Tag
+    """Record the draw, then start one game per table of the seating (its players in
+    seat order, the first bidding first), tagged with the event. Every game is made
+    (and its rules checked) before anything is written, and the draw entry, naming the
+    games, is written before them: a command stopped at any moment leaves no trace or
+    the whole game round, whose games not yet started `event next` starts. Call under
+    the lock."""
     from callbreak_score.core.values import replace
 
     at = now()
-    started = []
-    for table in seating.tables:
-        draft, _ = draft_game(table.players, dict(event.options), dict(event.settings),
-                              table.players[-1], at)
-        draft = replace(draft, event=Tag(event.id, seating.number, table.number))
-        started.append(replace(table, game=store.add(draft).id))
-    seating = replace(seating, tables=tuple(started))
+    ids = events.fresh_ids(len(seating.tables), at[2:4] + at[5:7] + at[8:10], event)
+    seating = replace(seating, at=at, tables=tuple(
+        replace(table, game=game_id) for table, game_id in zip(seating.tables, ids)))
+    games = _games(event, seating, seating.tables)
     events.add(event.id, {"at": at, "action": "draw", "round": seating.number,
                           "final": seating.final, "seed": seating.seed,
                           "tables": [{"players": list(t.players), "game": t.game}
                                      for t in seating.tables]})
-    store.set_current(seating.tables[0].game)
+    _start(games, seating)
     return seating
+
+
+def _games(event: Event, seating: Seating, tables: Sequence[Table]) -> list[Game]:
+    """The games of a draw's tables, not yet stored: each as the draw made it, at the
+    draw's time (the same bytes whichever command or device starts it)."""
+    from callbreak_score.core.game import Tag
+    from callbreak_score.core.values import replace
+
+    out = []
+    for table in tables:
+        draft, _ = draft_game(table.players, dict(event.options), dict(event.settings),
+                              table.players[-1], seating.at)
+        out.append(replace(draft, id=table.game,
+                           event=Tag(event.id, seating.number, table.number)))
+    return out
+
+
+def _start(games: Sequence[Game], seating: Seating) -> None:
+    """Store a draw's games, the first table's the current game. Call under the lock."""
+    for game in games:
+        store.save(game)
+    store.set_current(seating.tables[0].game)
+
+
+def _finish_draw(event: Event) -> bool:
+    """Start the games of the latest draw that a stopped command left unstarted, and
+    show the draw; whether there were any. Call under the lock."""
+    from callbreak_score.views.eventview import seated
+
+    missing = set(events.unstarted(event))
+    if not missing:
+        return False
+    seating = event.seatings[-1]
+    _start(_games(event, seating, [t for t in seating.tables if t.game in missing]), seating)
+    say(seated(event, seating, screen()))
+    return True
 
 
 def next_round(event_id: str | None) -> None:
@@ -107,7 +158,9 @@ def next_round(event_id: str | None) -> None:
 
     event_id = events.resolve(event_id)
     with store.locked(create=True):
-        event = events.load(event_id)
+        event = _load(event_id)
+        if _finish_draw(event):
+            return
         _open_tables(event, games_of(event))
         seating = _seat(event, next_seating(event, secrets.token_hex(8)))
     say(seated(event, seating, screen()))
@@ -122,7 +175,9 @@ def final(event_id: str | None, top: int, early: bool = False) -> None:
     check_top(top)
     event_id = events.resolve(event_id)
     with store.locked(create=True):
-        event = events.load(event_id)
+        event = _load(event_id)
+        if _finish_draw(event):
+            return
         games = games_of(event)
         if not event.rounds:
             raise Refused("no game round of {event} is played yet; 'callbreak event next' "
@@ -141,7 +196,7 @@ def table_standings(event_id: str | None, as_json: bool, points: str) -> None:
     from callbreak_score.core.event import standings
     from callbreak_score.views import eventview
 
-    event = events.load(events.resolve(event_id))
+    event = _load(events.resolve(event_id))
     rows = standings(event, games_of(event), points)
     if as_json:
         import json
@@ -157,7 +212,7 @@ def show(event_id: str | None, number: int | None = None) -> None:
     final counting as the round after the last), and the draws ignored."""
     from callbreak_score.views.eventview import shown
 
-    event = events.load(events.resolve(event_id))
+    event = _load(events.resolve(event_id))
     seating = None
     if number is not None:
         seating = next((s for s in event.seatings if s.number == number), None)
@@ -175,7 +230,7 @@ def tables(event_id: str | None, qr: bool) -> None:
     from callbreak_score.storage import keys
     from callbreak_score.views.eventview import table_line
 
-    event = events.load(events.resolve(event_id))
+    event = _load(events.resolve(event_id))
     if not event.seatings:
         raise Refused("no game round is seated yet; 'callbreak event next' seats the first")
     base = keys.served_at(event.id)
@@ -224,7 +279,7 @@ def sub(event_id: str | None, words: Sequence[str]) -> None:
         raise Refused("'{word}' is not a table number", word=words[0])
     event_id = events.resolve(event_id)
     with store.locked(create=True):
-        event = events.load(event_id)
+        event = _load(event_id)
         games = games_of(event)
         seating, table, seat = check_sub(event, number, words[1], words[2], games)
         game = games.get(table.game)
@@ -249,7 +304,7 @@ def drop(event_id: str | None, name: str, again: bool) -> None:
 
     event_id = events.resolve(event_id)
     with store.locked(create=True):
-        event = events.load(event_id)
+        event = _load(event_id)
         found = check_add(event, name) if again else check_drop(event, name)
         events.add(event.id, {"at": now(), "action": "add" if again else "drop",
                               "name": found})

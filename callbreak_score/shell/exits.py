@@ -21,8 +21,12 @@ Status = int | str | None  # as SystemExit carries it
 def complain(said: str) -> None:
     """'callbreak: ' and the sentence on stderr: one line when stderr is a file or a pipe
     (tests and scripts read it as one); on a terminal, broken at spaces to the screen's
-    width like every other text, a word longer than a line (a path) kept whole to copy."""
-    line = f"callbreak: {said}"
+    width like every other text, a word longer than a line (a path) kept whole to copy.
+    A control character or line break in it (a name or a file name from another device)
+    is shown as an escape, so the line stays one line and the terminal is left alone."""
+    from callbreak_score.views.cells import shown
+
+    line = shown(f"callbreak: {said}", keep="")
     if sys.stderr.isatty():
         from callbreak_score.views.cells import measure, wrapped
 

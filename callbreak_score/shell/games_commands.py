@@ -221,10 +221,13 @@ def restore(
     backup: Annotated[int, typer.Option(
         "--backup", click_type=WHOLE,
         metavar="N", help="Which backup to put back: 1 is the newest.")] = 1,
+    synced: Annotated[bool, typer.Option(
+        "--synced", help="Put back the version the last sync left (a data folder that "
+        "syncs keeps it in its git history).")] = False,
 ) -> None:
     """Bring a deleted game back from the trash, or show a game's backups or put one back
     (the current version becomes a backup)."""
-    from callbreak_score.storage.recovery import list_backups, restore_backup
+    from callbreak_score.storage.recovery import list_backups, restore_backup, restore_synced
     from callbreak_score.views.recoveryview import backups
 
     if list_only:
@@ -234,12 +237,21 @@ def restore(
     from callbreak_score.storage.recovery import from_trash, trashed
 
     with store.locked():
-        back = from_trash(trashed(game) or store.check_id(game))
-        if back is None:
+        back = None if synced else from_trash(trashed(game) or store.check_id(game))
+        if synced:
+            restored, replaced = restore_synced(store.check_id(game), now())
+        elif back is None:
             restored, replaced = restore_backup(store.check_id(game), backup, now())
     if back is not None:
         say(t("Brought game {game} back from the trash.", game=back.id))
         card(back)
+        return
+    if synced:
+        say(t("Restored game {game} as it was last synced; the version it replaced is now "
+              "backup 1.", game=restored.id) if replaced else
+            t("Restored game {game} as it was last synced; there was no game file, so "
+              "nothing was replaced.", game=restored.id))
+        card(restored)
         return
     say(t("Restored game {game} from backup {backup}; the version it replaced is now "
           "backup 1.", game=restored.id, backup=backup) if replaced else

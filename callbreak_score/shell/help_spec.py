@@ -316,6 +316,7 @@ PAGES = {
             ('Options', [
                 ('--list', 'Show the backups only.', '', True),
                 ('--backup N', 'Which backup to put back: 1 is the newest.', '[default: 1]', True),
+                ('--synced', 'Put back the version the last sync left (a data folder that syncs keeps it in its git history).', '', True),
                 ('--help', 'Show this message and exit.', '', False),
             ]),
         ],

@@ -36,7 +36,7 @@ def listing(as_json: bool) -> None:
                         "games": sum(games for _, games in names),
                         "names": [{"name": n, "games": g} for n, g in names]})
     entries.sort(key=lambda e: (-e["games"], key(e["name"])))
-    two_seats_said()
+    two_seats_said(circle)
     if as_json:
         import json
         import sys
@@ -106,14 +106,14 @@ def _apart(circle: Circle, entry: dict, name: str, other: str) -> None:
                           other=cut_word(other), game=game)
 
 
-def two_seats_said() -> None:
+def two_seats_said(circle: Circle) -> None:
     """Name each game where one person holds two seats (renames or merges made apart on
     two devices can join two people who played together)."""
     from callbreak_score.storage import index
 
     from .exits import complain
 
-    for game, _person, names in index.two_seats(people.circle()):
+    for game, _person, names in index.two_seats(circle):
         complain(t("{names} played in the same game {game} but are now one person (renames "
                    "or merges made on two devices); 'callbreak undo' takes back the newest",
                    names=names, game=game))

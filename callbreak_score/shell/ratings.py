@@ -24,6 +24,8 @@ def run(player: str | None, since: float | None, until: float | None, rules: str
     if player is not None and not steps:
         raise Refused("no rated game of {player} in the games chosen; 'callbreak ratings' "
                       "shows everyone", player=cut_word(player))
+    from callbreak_score.views.cells import shown
+
     from .acts import screen
 
     if player is not None:
@@ -31,13 +33,13 @@ def run(player: str | None, since: float | None, until: float | None, rules: str
         if as_json:
             _json(ratingsview.steps_dict(name, steps))
         else:
-            sys.stdout.write(ratingsview.steps(name, steps, screen()))
+            sys.stdout.write(shown(ratingsview.steps(name, steps, screen())))
         return
     table = state.table(people)
     if as_json:
         _json(ratingsview.to_dict(table))
     else:
-        sys.stdout.write(ratingsview.text(table, screen()))
+        sys.stdout.write(shown(ratingsview.text(table, screen())))
 
 
 def _json(value: object) -> None:

@@ -38,6 +38,8 @@ def run(players: Sequence[str], since: float | None, until: float | None,
             {"preset": preset, "players": [p.to_dict() for p in figures]}
             for preset, figures in found.items()]}, ensure_ascii=False, indent=2) + "\n")
         return
+    from callbreak_score.views.cells import shown
+
     from .acts import screen
 
-    sys.stdout.write(statsview.text(found, screen()))
+    sys.stdout.write(shown(statsview.text(found, screen())))

@@ -7,13 +7,14 @@ folders merge by copying files, as the people log does; core/event.py replays th
 from __future__ import annotations
 
 import os
+import re
 
 from callbreak_score.core.errors import Damaged, Refused, Said, cut_word
 from callbreak_score.core.event import ACTIONS, Event, replay
 
 from . import store
-from .files import CURRENT_LIMIT, SETTINGS_LIMIT
-from .schema import ALPHABET, is_id
+from .files import CURRENT_LIMIT, SETTINGS_LIMIT, Unreadable
+from .schema import ALPHABET, is_id, is_time
 
 FOLDER = "events"
 CURRENT = "current-event"
@@ -78,22 +79,137 @@ def set_current(event_id: str) -> None:
 
 
 def entry(path: str) -> dict:
-    """One entry, its shape checked; Damaged says what is wrong."""
+    """One entry, checked as a typed one is (storage/events.py's own shape, its names,
+    its options and player count as `event new` checks them), its id its file name and a
+    time the event can have; Damaged says what is wrong."""
     return read(store.read_bytes(path, SETTINGS_LIMIT), path)
 
 
 def read(data: bytes, path: str) -> dict:
-    """An entry from its bytes, its shape checked; Damaged says what is wrong (sync's gate
-    reads what another device sends with it)."""
+    """An entry from its bytes, checked as `entry` checks it (sync's gate reads what
+    another device sends with it: `path` is where it would be)."""
     from . import jsontext
 
     try:
         raw = jsontext.loads(data.decode("utf-8"))
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise Damaged(path, Said("is not an event entry (JSON)")) from None
-    if not isinstance(raw, dict) or raw.get("action") not in ACTIONS or not _sound(raw):
+    if (not isinstance(raw, dict) or raw.get("action") not in ACTIONS or not _sound(raw)
+            or (raw["action"] in ("new", "draw") and not is_time(raw["at"]))):
         raise Damaged(path, Said("is not an event entry (id, at, action and its fields)"))
+    name = os.path.basename(path)
+    if not ENTRY_ID.match(name) or raw["id"] + ".json" != name:
+        raise Damaged(path, Said("its id is not its file name (20 digits, '-', 8 letters "
+                                 "a-f or digits, '.json')"))
+    if not in_time(raw["id"], os.path.basename(os.path.dirname(path))):
+        raise Damaged(path, Said("its id names a time before its event began or more than a "
+                                 "day past this device's clock"))
+    problem = _unfit(raw) or _not_its_games(raw, os.path.basename(os.path.dirname(path)))
+    if problem is not None:
+        raise Damaged(path, problem)
     return raw
+
+
+ENTRY_ID = re.compile(r"\d{20}-[0-9a-f]{8}\.json\Z")
+DAY = 86_400 * 10**6  # a day in µs
+# an entry is named by the UTC time it was made: from the day before its event's (the
+# event's id holds its day in the time zone of the device that started it) to a day past
+# this device's clock (another device's clock may be some hours ahead, not more)
+
+
+def in_time(entry_id: str, event_id: str) -> bool:
+    """Whether an entry's id names a time its event can have."""
+    import calendar
+    import time
+
+    made = int(entry_id[:20])
+    if made > time.time_ns() // 1000 + DAY:
+        return False
+    if is_id(event_id):
+        year, month, day = (int(event_id[k:k + 2]) for k in (0, 2, 4))
+        try:
+            began = calendar.timegm((2000 + year, month, day, 0, 0, 0)) * 10**6
+        except (ValueError, OverflowError):
+            return True
+        return made >= began - DAY
+    return True
+
+
+def _unfit(raw: dict) -> Refused | None:
+    """What a typed command would have refused in a sound-shaped entry, or None: its
+    names, and in the first entry the player count and the options."""
+    from callbreak_score.core.event import check_new
+    from callbreak_score.core.game import check_name, readable_name
+
+    action = raw["action"]
+    try:
+        if action == "new":
+            name, players = check_new(raw["name"], raw["players"], raw["games"])
+            if name != raw["name"] or list(players) != raw["players"]:
+                return Refused("a name of it is not as 'event new' keeps names")
+            return _options(raw.get("options", {}), raw.get("settings", {}), len(players))
+        names = ([p for t in raw["tables"] for p in t["players"]] if action == "draw"
+                 else [raw["in"]] if action == "sub" else [raw["name"]])
+        for text in names:  # (a player who leaves, or is dropped, is matched as stored)
+            if readable_name(check_name(text)) != text:
+                return Refused("a name of it is not as 'event new' keeps names")
+    except Refused as error:
+        return error
+    return None
+
+
+def _not_its_games(raw: dict, event_id: str) -> Refused | None:
+    """Why a draw cannot be the one that started the games it names (None when it can):
+    a game stored under an id it names was seated for another event, game round or
+    table, or has another number of seats. A game not stored (deleted, or not started
+    yet) says nothing."""
+    if raw["action"] != "draw":
+        return None
+    for number, table in enumerate(raw["tables"], 1):
+        if not store.has_game(table["game"]):
+            continue
+        try:
+            game = store.load(table["game"])
+        except Refused:
+            continue  # a damaged game is doctor's to name, and the event's to refuse
+        tag = game.event
+        if (tag is None or (tag.id, tag.round, tag.table) != (event_id, raw["round"], number)
+                or game.seats != len(table["players"])):
+            return Refused("its draw names game {game}, which was seated for another table",
+                           game=table["game"])
+    return None
+
+
+def _options(options: dict, settings: dict, count: int) -> Refused | None:
+    """Why an event's rule options and settings could not have been typed (None when
+    they could): each a rule option of `new` of its kind, the rules they make playable
+    at every table size of the event."""
+    from callbreak_score.core.options import CHOICE, NEW_OPTIONS, WHOLE, YESNO
+    from callbreak_score.core.seating import sizes
+
+    from .defaults import choose
+    from .settings import check
+
+    rows = {row.key: row for row in NEW_OPTIONS}
+    for key, value in options.items():
+        row = rows.get(key)
+        if row is None or not (
+                (row.kind == WHOLE and _whole(value))
+                or (row.kind == YESNO and isinstance(value, bool))
+                or (row.kind == CHOICE and value in row.choices)):
+            return Refused("its option {key} is not a rule option of its kind",
+                           key=cut_word(str(key)))
+    try:
+        for key, value in settings.items():
+            if key not in rows:
+                return Refused("its option {key} is not a rule option of its kind",
+                               key=cut_word(str(key)))
+            check(key, value)
+        for seats in sorted(set(sizes(count))):
+            choose(dict(options), dict(settings), seats)
+    except Refused as error:
+        return error
+    return None
 
 
 def _text(value: object) -> bool:
@@ -134,35 +250,52 @@ def _sound(raw: dict) -> bool:
     return _text(raw.get("name"))  # drop, add
 
 
-def entries(event_id: str) -> list[dict]:
-    """Every entry of an event, in the order of their names; a damaged one is a Damaged
-    error."""
+def entries(event_id: str, damaged: list[Damaged] | None = None) -> list[dict]:
+    """Every sound entry of an event, in the order of their names; a damaged one is left
+    out (the event goes on without it) and added to `damaged` when it is given."""
     where = folder(event_id)
-    return [entry(os.path.join(where, n)) for n in sorted(store.names(where))
-            if n.endswith(".json") and not n.startswith(".")]
+    found = []
+    for name in sorted(store.names(where)):
+        if not name.endswith(".json") or name.startswith("."):
+            continue
+        try:
+            found.append(entry(os.path.join(where, name)))
+        except FileNotFoundError:
+            continue
+        except Unreadable:
+            raise
+        except Damaged as error:
+            if damaged is not None:
+                damaged.append(error)
+    return found
 
 
-def load(event_id: str) -> Event:
-    """The event (core.event.Event) its entries make; refused when there is no such
-    event, Damaged when an entry is damaged."""
+def load(event_id: str, damaged: list[Damaged] | None = None) -> Event:
+    """The event (core.event.Event) its sound entries make; refused when there is no
+    such event. The entries it goes on without (damaged, or not fitting the event as it
+    stands) are added to `damaged` when it is given."""
     event_id = check_id(event_id)
-    found = entries(event_id)
-    if not found:
+    found = entries(event_id, damaged)
+    if not any(e["action"] == "new" for e in found):
         raise Refused("no event '{event}'; see 'callbreak event list'", event=event_id)
-    return replay(event_id, found)
+    event = replay(event_id, found)
+    if damaged is not None:
+        damaged += [Damaged(os.path.join(folder(event_id), entry_id + ".json"), why)
+                    for entry_id, why in event.ignored]
+    return event
 
 
 def events() -> list[Event]:
-    """Every stored event that reads, oldest first by when it was started (the ids'
-    drawn letters say nothing of order); a damaged one left out."""
+    """Every stored event that reads, oldest first by when it was started (its first
+    entry's id: the UTC time in µs; the ids' drawn letters say nothing of order); one
+    without a sound first entry left out."""
     out = []
     for event_id in ids():
         try:
             out.append(load(event_id))
         except Refused:
             continue
-    return sorted(out, key=lambda event: min(store.names(folder(event.id))))  # its first
-    # entry's name: the UTC time in µs it was started
+    return sorted(out, key=lambda event: event.entry)
 
 
 def start(entry: dict, day: str) -> str:
@@ -185,7 +318,8 @@ def add(event_id: str, entry: dict) -> str:
     from . import jsontext
 
     made = time.time_ns() // 1000
-    last = max((n for n in store.names(folder(event_id)) if n[:20].isdigit()), default="")
+    last = max((n for n in store.names(folder(event_id))
+                if ENTRY_ID.match(n) and in_time(n, event_id)), default="")
     if last:
         made = max(made, int(last[:20]) + 1)
     name = f"{made:020d}-{secrets.token_hex(4)}"
@@ -195,18 +329,97 @@ def add(event_id: str, entry: dict) -> str:
     return name
 
 
+def unstarted(event: Event) -> list[str]:
+    """The games of the event's latest draw that were never started (a command stopped
+    between its draw and its games): neither stored, nor deleted, nor renamed by sync."""
+    if not event.seatings:
+        return []
+    gone = set(store.trashed()) | set(store.renamed())
+    return [t.game for t in event.seatings[-1].tables
+            if t.game not in gone and not store.has_game(t.game)]
+
+
+def fresh_ids(count: int, day: str, event: Event) -> list[str]:
+    """`count` new game ids of the day (YYMMDD), as store.add draws one: none a stored,
+    deleted or renamed game has, nor one a draw of the event names. Call under the lock."""
+    day_ids = store.game_ids(day + "-", by_time=False)
+    if len(day_ids) + count > store.MAX_DRAWN:
+        raise Refused("{most} games were started today; no more fit in a day's ids",
+                      most=store.MAX_DRAWN)
+    taken = (set(day_ids) | set(store.renamed()) | set(store.trashed(day))
+             | {t.game for s in event.seatings + event.doubled for t in s.tables})
+    out = []
+    for _ in range(count):
+        out.append(store.draw_id(day, taken))
+        taken.add(out[-1])
+    return out
+
+
+TAG = re.compile(rb'\n  "event": \{"id": "([0-9a-z-]+)", "round": (\d+), "table": (\d+)\},\n')
+
+
 def damaged_entries() -> list[tuple[str, Refused]]:
-    """Every damaged event entry (its path and what is wrong), for doctor."""
-    found = []
+    """Every event entry an event goes on without (its path and what is wrong): damaged,
+    or not fitting its event as it stands (such as one that sorts before its first
+    entry), for doctor."""
+    found: list[tuple[str, Refused]] = []
     for event_id in ids():
-        where = folder(event_id)
+        damaged: list[Damaged] = []
+        try:
+            load(event_id, damaged)
+        except Refused:
+            pass
+        found += [(error.path, error) for error in damaged]
+    return found
+
+
+def unseated_games() -> tuple[list[tuple[Event, str]], list[tuple[str, Refused]]]:
+    """For doctor: the games a draw of an event names that were never started (event,
+    game id), and the game files seated for an event that no draw of it names (a stopped
+    `event next` of an older version): their path and what is wrong. Only the month
+    folders from an event's first entry to a month past its last are read, each game
+    file once."""
+    import time
+
+    found = []
+    by_id = {}
+    for event_id in ids():
+        try:
+            by_id[event_id] = load(event_id)
+        except Refused:
+            continue
+    unstarted_games = [(event, game) for event in by_id.values() for game in unstarted(event)]
+    if not by_id:
+        return unstarted_games, []
+    named = {t.game for event in by_id.values()
+             for s in event.seatings + event.doubled for t in s.tables}
+    months: set[str] = set()
+    for event in by_id.values():  # a game is started within a month of its event's last entry
+        days = sorted(int(n[:20]) // 10**6 // 86_400 for n in store.names(folder(event.id))
+                      if ENTRY_ID.match(n) and in_time(n, event.id))
+        months |= {time.strftime("%y%m", time.gmtime(day * 86_400))
+                   for day in range(days[0] - 1, days[-1] + 32)} if days else set()
+    games = os.path.join(store.home(), "games")
+    for month in sorted(months):
+        where = os.path.join(games, month)
+        if not os.path.isdir(where):
+            continue
         for name in sorted(store.names(where)):
-            if name.startswith(".") or not name.endswith(".json"):
+            game_id = name[:-5]
+            if not name.endswith(".json") or not is_id(game_id) or game_id in named:
                 continue
             try:
-                entry(os.path.join(where, name))
-            except FileNotFoundError:
+                data = store.read_bytes(os.path.join(where, name))
+            except (OSError, Refused):
+                continue  # doctor says a game it cannot read as a game
+            tag = TAG.search(data)
+            if tag is None or tag.group(1).decode() not in by_id:
                 continue
-            except Refused as error:
-                found.append((os.path.join(where, name), error))
-    return found
+            event = by_id[tag.group(1).decode()]
+            path = os.path.join(where, name)
+            found.append((path, Damaged(path, Refused(
+                "game {game} was seated for event {event} (game round {round}, table "
+                "{table}), but no draw of the event names it (an 'event next' stopped "
+                "before its draw was written)", game=game_id, event=event.id,
+                round=int(tag.group(2)), table=int(tag.group(3))))))
+    return unstarted_games, found

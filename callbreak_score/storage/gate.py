@@ -154,6 +154,31 @@ def content_problem(path: str, data: bytes) -> Refused | None:
     return None
 
 
+def misfits(arrived: list[tuple[str, bytes]]) -> list[tuple[str, Said | Refused]]:
+    """Of event entries that read on their own (`content_problem`), those that do not fit
+    their event with the entries this folder has (a substitute in a seat no table has, a
+    draw seating a player twice or naming a game another draw seats): what replaying the
+    event leaves out, as it would leave them out here (core/event.py)."""
+    from callbreak_score.core.event import replay
+
+    from . import events
+
+    by_event: dict[str, dict[str, tuple[str, dict]]] = {}
+    for path, data in arrived:
+        raw = events.read(data, path)
+        by_event.setdefault(path.split("/")[1], {})[raw["id"]] = (path, raw)
+    found: list[tuple[str, Said | Refused]] = []
+    for event_id, sent in sorted(by_event.items()):
+        here = events.entries(event_id) if os.path.isdir(events.folder(event_id)) else []
+        try:
+            ignored = replay(event_id, [*here, *(raw for _, raw in sent.values())]).ignored
+        except Refused as error:  # no first entry: none of them makes an event
+            found += [(path, error) for path, _ in sent.values()]
+            continue
+        found += [(sent[entry_id][0], why) for entry_id, why in ignored if entry_id in sent]
+    return sorted(found)
+
+
 def refusal(left_out: list[tuple[str, Said | Refused]], remote: str) -> Refused:
     """The one line a sync that left files out ends with."""
     path, reason = left_out[0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from callbreak_score.core.errors import Damaged, Said
+from callbreak_score.core.errors import Damaged, Refused, Said
 from callbreak_score.core.people import CHANGES, Circle
 
 from . import store
@@ -37,6 +37,14 @@ def read(data: bytes, path: str) -> dict:
     fields = ("id", "at") + (("of",) if raw["change"] == "undo" else ("name", "other"))
     if not all(isinstance(raw.get(k), str) and raw.get(k) for k in fields):
         raise Damaged(path, Said("is not a people entry (id, at, change, name, other)"))
+    if raw["change"] != "undo":  # names from another device held to a typed name's check
+        from callbreak_score.core.game import check_name
+
+        try:
+            for name in (raw["name"], raw["other"]):
+                check_name(name)
+        except Refused as refused:
+            raise Damaged(path, refused) from None
     return raw
 
 

@@ -101,13 +101,43 @@ def from_trash(game_id: str) -> Game | None:
     return game
 
 
+def synced(game_id: str) -> Game | None:
+    """The version of a game that the last sync left in the data folder's git history (a
+    sound one), or None: none synced, or the folder does not sync."""
+    from . import gitrun
+
+    if not gitrun.is_set_up():
+        return None
+    path = os.path.relpath(store.game_path(game_id), store.home()).replace(os.sep, "/")
+    try:
+        done = gitrun.git("cat-file", "blob", f"HEAD:{path}", check=False)
+    except Refused:  # no git program
+        return None
+    if done.returncode != 0:
+        return None
+    try:
+        return schema.decode(done.stdout, path, game_id)
+    except Refused:
+        return None
+
+
+def restore_synced(game_id: str, now: str) -> tuple[Game, bool]:
+    """Put back the version last synced, as restore_backup puts back a backup."""
+    game = synced(game_id)
+    if game is None:
+        raise Refused("game {game} has no sound version in this folder's sync history; "
+                      "'callbreak restore {game} --list' shows its backups", game=game_id)
+    return _put_back(game_id, game, now)
+
+
 def restore_backup(game_id: str, n: int, now: str) -> tuple[Game, bool]:
     """Put backup n back as the game, recorded in its history; call under the lock. The
     game and whether a game file was replaced (one `doctor --fix` moved aside was not).
 
     The rounds come from the backup and the history goes on from the current version, so
     an undo takes the restore back. A game whose file is gone or damaged takes the
-    backup's own history.
+    backup's own history, and the change is recorded against the version last synced
+    when there is one, so that the history says what the restore took away.
     """
     if not 1 <= n <= store.BACKUPS:
         raise Refused("--backup {number} is outside 1..{most}", number=n, most=store.BACKUPS)
@@ -124,13 +154,20 @@ def restore_backup(game_id: str, n: int, now: str) -> tuple[Game, bool]:
                           number=n, have=", ".join(have)) from None
         raise Refused("game {game} has no backup {number}; it has none yet", game=game_id,
                       number=n) from None
-    backup = schema.decode(data, path, game_id)
+    return _put_back(game_id, schema.decode(data, path, game_id), now)
+
+
+def _put_back(game_id: str, version: Game, now: str) -> tuple[Game, bool]:
+    """`version` made the game again, recorded as a restore against the current version
+    (or, when that is gone or damaged, the version last synced, or `version` itself)."""
     try:
         current = store.load(game_id)
     except Refused:
-        current = backup
-    restored = record(current, replace(current, rounds=backup.rounds, finished=backup.finished),
-                      "restore", now)
+        known = synced(game_id)
+        current = known if known is not None and known.history[:len(version.history)] \
+            == version.history else version
+    restored = record(current, replace(current, rounds=version.rounds,
+                                       finished=version.finished), "restore", now)
     replaced = store.has_game(game_id)
     store.save(restored)
     return restored, replaced
@@ -379,17 +416,22 @@ def sound_games(ids: list[str]) -> list[bool]:
 
 
 def _damaged(game_id: str, path: str, error: Refused, fix: bool) -> Problem:
-    good = None
+    good, newest = None, None
     for n, backup in store.backups(game_id):
         try:
-            schema.decode(store.read_bytes(backup), backup, game_id)
+            game = schema.decode(store.read_bytes(backup), backup, game_id)
         except (Refused, OSError):
             continue
-        good = n
-        break
-    advice = (Said("'callbreak restore {game} --backup {number}' puts back its newest sound "
-                   "backup", game=game_id, number=str(good))
-              if good else Said("it has no sound backup"))
+        if newest is None or len(game.history) > len(newest.history):
+            good, newest = n, game
+    last = synced(game_id)
+    if last is not None and (newest is None or len(last.history) > len(newest.history)):
+        advice = Said("'callbreak restore {game} --synced' puts back its newest sound "
+                      "version, the one last synced", game=game_id)
+    else:
+        advice = (Said("'callbreak restore {game} --backup {number}' puts back its newest "
+                       "sound backup", game=game_id, number=str(good))
+                  if good else Said("it has no sound backup"))
     return _set_aside(
         error, path, fix, Said("fix: {advice}, or 'callbreak doctor --fix' moves the file "
                                "aside", advice=advice),
@@ -462,14 +504,26 @@ def _damaged_people(fix: bool, unreadable: list[Unreadable]) -> list[Problem]:
 
 
 def _damaged_events(fix: bool) -> list[Problem]:
-    """The event entries that do not read (events/<id>/*.json): each named, and moved
-    aside with --fix (the event then goes on without it)."""
+    """What an event goes on without, or has left unfinished: each entry that does not
+    read or does not fit its event (events/<id>/*.json) and each game seated for an
+    event that no draw names, moved aside with --fix (the event then goes on without
+    it); a draw's games never started, named with the command that starts them."""
     from . import events
 
-    return [_set_aside(error, path, fix,
-                       Said("fix: 'callbreak doctor --fix' moves the damaged event entry aside"),
-                       lambda moved: Said("moved aside to {path} (bytes unchanged)", path=moved))
-            for path, error in events.damaged_entries()]
+    found = [_set_aside(error, path, fix,
+                        Said("fix: 'callbreak doctor --fix' moves the damaged event entry aside"),
+                        lambda moved: Said("moved aside to {path} (bytes unchanged)", path=moved))
+             for path, error in events.damaged_entries()]
+    unstarted, strays = events.unseated_games()
+    found += [((Said("event {event}: game {game} of its latest draw was never started (a "
+                     "command was stopped); 'callbreak event next --event {event}' starts it",
+                     event=event.id, game=game_id),), True) for event, game_id in unstarted]
+    found += [_set_aside(error, path, fix,
+                         Said("fix: 'callbreak doctor --fix' moves the game aside"),
+                         lambda moved: Said("moved aside to {path} (bytes unchanged)",
+                                            path=moved))
+              for path, error in strays]
+    return found
 
 
 _ORIGINAL = re.compile(r"\.schema[1-9]\d{0,2}\.json\Z")

@@ -19,13 +19,10 @@ from callbreak_score.core.game import Game
 from callbreak_score.core.values import replace
 
 from . import gate, schema, store, travels, versions
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from subprocess import CompletedProcess
+from .gitrun import GitFailed, git, git_reason, is_set_up, remote_url, rev
+from .gitrun import out as _out
 
 BRANCH = "main"
-TIMEOUT = 120.0  # seconds a git command may take (a slow network, a big first push)
 EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 BATCH = 64 * 1024 * 1024  # bytes of what a remote sent read at once to be checked
 # Only the games and the logs travel: everything else in the data folder is derived
@@ -63,88 +60,10 @@ class Report:
         self.deleted: list[str] = []
         self.new = 0
         self.changed = 0
+        self.replaced: list[str] = []  # games whose version here another device's replaced
         self.people = 0
         self.conflicts: dict[str, list[str]] = {}
         self.left_out: list[tuple[str, Said | Refused]] = []  # what the gate kept out
-
-
-class GitFailed(Exception):
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-def git(*args: str, data: bytes | None = None, index: str | None = None,
-        check: bool = True) -> CompletedProcess:
-    """Run git on the data folder: fixed words, never a prompt, a time limit."""
-
-    env = _env()
-    if index is not None:
-        env["GIT_INDEX_FILE"] = index
-    # a user's settings that would stop a commit here (signing asks for a passphrase)
-    done = _spawn(["git", "-c", "commit.gpgSign=false", "-C", store.home(), *args], env, data)
-    if check and done.returncode != 0:
-        raise GitFailed(_reason(done.stderr))
-    return done
-
-
-def _reason(stderr: bytes) -> str:
-    """git's first 'fatal:' or 'error:' line (the paragraphs after it are advice, wrapped),
-    else its last line."""
-    lines = [line.strip() for line in stderr.decode("utf-8", "replace").splitlines()
-             if line.strip() and not line.startswith("hint:")]
-    said = [line for line in lines if line.startswith(("fatal: ", "error: "))]
-    first = said[0] if said else lines[-1] if lines else "git failed"
-    return first.removeprefix("fatal: ").removeprefix("error: ")[:300]
-
-
-def _out(*args: str, **kwargs: object) -> str:
-    return git(*args, **kwargs).stdout.decode("utf-8", "replace").strip()  # type: ignore[arg-type]
-
-
-def is_set_up() -> bool:
-    return os.path.isdir(os.path.join(store.home(), ".git"))
-
-
-def remote_url() -> str:
-    done = git("config", "--get", "remote.origin.url", check=False)
-    return done.stdout.decode("utf-8", "replace").strip()
-
-
-def _env() -> dict[str, str]:
-    """git's environment: never a prompt (a password, a passphrase), English messages."""
-    return {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_ASKPASS": "",
-            "SSH_ASKPASS": "", "GIT_SSH_COMMAND": os.environ.get(
-                "GIT_SSH_COMMAND", "ssh -o BatchMode=yes -o ConnectTimeout=20")}
-
-
-def _spawn(argv: list[str], env: dict[str, str], data: bytes | None = None
-           ) -> CompletedProcess:
-    """Run the git program with a time limit; refused in one line when it is missing or
-    does not finish."""
-    import subprocess
-
-    try:
-        return subprocess.run(argv, input=data, capture_output=True, env=env, timeout=TIMEOUT)
-    except FileNotFoundError:
-        raise Refused("sync needs the git program, which is not installed (or not on the "
-                      "PATH); install git and run it again") from None
-    except subprocess.TimeoutExpired:
-        raise Refused("git did not finish within {seconds} s; nothing is lost, run "
-                      "'callbreak sync' again", seconds=int(TIMEOUT)) from None
-
-
-def run_outside(*args: str) -> None:
-    done = _spawn(["git", *args], _env())
-    if done.returncode != 0:
-        raise Refused("git failed: {error}; nothing is lost", error=_reason(done.stderr))
-
-
-def checked(*args: str, **kwargs: object) -> CompletedProcess:
-    try:
-        return git(*args, **kwargs)  # type: ignore[arg-type]
-    except GitFailed as failed:
-        raise Refused("git failed: {error}; nothing is lost", error=failed.reason) from None
 
 
 def sync(first: bool = False) -> Report:
@@ -195,7 +114,7 @@ def _sync(report: Report, first: bool) -> None:
             pushed = git("push", "-q", "origin", f"HEAD:refs/heads/{BRANCH}", check=False)
             if pushed.returncode == 0:
                 break
-            reason = _reason(pushed.stderr)
+            reason = git_reason(pushed.stderr)
             if "rejected" not in pushed.stderr.decode("utf-8", "replace"):
                 if first:
                     raise Refused("could not reach {remote} ({error}); the data folder is "
@@ -288,11 +207,6 @@ def _commit(message: str) -> None:
     git("commit", "-q", "--no-verify", "-m", message)
 
 
-def rev(name: str) -> str | None:
-    done = git("rev-parse", "-q", "--verify", name + "^{commit}", check=False)
-    return done.stdout.decode().strip() or None if done.returncode == 0 else None
-
-
 def _contains(commit: str | None, other: str) -> bool:
     """Whether `other` is `commit` or one of its ancestors."""
     if commit is None:
@@ -329,6 +243,7 @@ def _admit(ours: str | None, theirs: str, report: Report) -> str:
     checked = [p for p in incoming if p not in refused]
     batch: list[str] = []
     size = 0
+    entries: list[tuple[str, bytes]] = []  # event entries that read: to fit their events
     for at, path in enumerate(checked):  # read in batches: a remote may send many files
         batch.append(path)
         size += sent[path].size
@@ -340,7 +255,12 @@ def _admit(ours: str | None, theirs: str, report: Report) -> str:
             if why is not None:
                 left.append((one, why))
                 refused.add(one)
+            elif one.startswith("events/"):
+                entries.append((one, blobs[sent[one].sha]))
         batch, size = [], 0
+    for path, why in gate.misfits(entries):
+        left.append((path, why))
+        refused.add(path)
     if not refused:
         return theirs
     report.left_out = sorted(left)
@@ -529,6 +449,7 @@ def _check_out(ours: str | None, result: str, report: Report) -> None:
     for path in modified:
         if _is_game(path):  # the game it replaces is kept as backup 1, as a change keeps it
             store.commit(path.split("/")[-1][:-5], blobs[new[path]])
+            report.replaced.append(path.split("/")[-1][:-5])
         else:
             store.write_atomic(os.path.join(home, *path.split("/")), blobs[new[path]])
     current = store.current_id()

@@ -39,11 +39,20 @@ def conflict_path(game_id: str, version: str) -> str:
     return os.path.join(CONFLICTS, f"{game_id}.{version}.json")
 
 
+def _untimed(game: Game) -> tuple:
+    """A version's changes without the times they were made: two scorers who typed the
+    same numbers a few seconds apart made the same game."""
+    return tuple((c.kind, c.start, c.before, c.after,
+                  tuple(f is not None for f in c.finished), c.target) for c in game.history)
+
+
 def longer(ours: Game, theirs: Game) -> Game | None:
-    """The version whose history extends the other's (ours when both are the same);
-    None when the histories part."""
-    mine, other = ours.history, theirs.history
+    """The version whose history extends the other's (ours when both are the same, when
+    only the times of their changes differ); None when the histories part."""
     if ours == theirs:
+        return ours
+    mine, other = _untimed(ours), _untimed(theirs)
+    if mine == other:
         return ours
     if len(mine) < len(other) and other[:len(mine)] == mine:
         return theirs

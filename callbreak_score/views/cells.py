@@ -30,6 +30,48 @@ VIRAMAS = "\u094d\u09cd"  # Devanagari and Bengali: joins the next consonant (a 
 MIN_WIDTH = 20  # narrower than this, nothing readable fits; draw for 20 and let it wrap
 
 
+# Characters that act on a terminal or reorder a line rather than show: C0 controls, DEL
+# and C1 controls (below), line and paragraph separators, bidirectional controls, and
+# halves of a pair (which cannot even be written out)
+UNSEEN = "\u061c\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+# the colour codes our views write (SGR above, RESET), each after its ESC: kept as codes
+OWN_CODES = frozenset(f"[{code}m" for code in (*SGR.values(), "0"))
+
+
+def _escaped(ch: str) -> str:
+    n = ord(ch)
+    if n < 0x20 or 0x7f <= n < 0xa0 or 0xd800 <= n < 0xe000 or ch in UNSEEN:
+        return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}"
+    return ch
+
+
+def shown(text: str, keep: str = "\n") -> str:
+    """The text as it may reach a terminal: every character that would act on it (a
+    control, ESC starting a screen-clear, a window title or a clipboard write, a line or
+    bidirectional control) written as a visible escape (\\x1b, \\u202e); the colour codes
+    our views write, and the line breaks in `keep`, stay. Every name a view shows passes
+    here on its way out (shell/acts.say, exits.complain, the commands that write a view
+    themselves), whatever file or device it came from. Plain text comes back as it is."""
+    if text.isprintable() or (keep and text.replace(keep, "").isprintable()):
+        return text
+    first, *rest = text.split("\x1b")
+    out = [_plain_shown(first, keep)]
+    for piece in rest:
+        end = piece.find("m") + 1
+        if end and piece[:end] in OWN_CODES:
+            out.append("\x1b" + piece[:end] + _plain_shown(piece[end:], keep))
+        else:
+            out.append("\\x1b" + _plain_shown(piece, keep))
+    return "".join(out)
+
+
+def _plain_shown(text: str, keep: str) -> str:
+    """`shown` of a text without ESC."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch in keep else _escaped(ch) for ch in text)
+
+
 def screen_width(stream: object = None) -> int:
     """COLUMNS when set, else the terminal's width, else 80."""
     text = os.environ.get("COLUMNS", "")

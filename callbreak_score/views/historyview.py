@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from callbreak_score.core.game import Change, Game
-from callbreak_score.i18n import _, num, t
+from callbreak_score.i18n import _, num, t, tn
 
 from . import cells
 from .cells import Style
@@ -58,6 +58,16 @@ def change_words(game: Game, change: Change) -> str:
     if change.kind == "restore":
         if not change.before and not change.after and change.finished[0] == change.finished[1]:
             return _("the restore of a backup (nothing differed)")
+        lost = [tn("{count} round taken away", "{count} rounds taken away", taken)
+                for taken in [len(change.before) - len(change.after)] if taken > 0]
+        lost += [t("round {number}'s tricks taken away", number=change.start + at + 1)
+                 for at, (old, new) in enumerate(zip(change.before, change.after))
+                 if old.tricks is not None and new.tricks is None]
+        if change.finished[0] and not change.finished[1]:
+            lost.append(_("the finished game reopened"))
+        if lost:  # what it took away, said first: a restore can undo a whole evening
+            return t("the restore of a backup: {lost} (rounds from {number} on)",
+                     lost=", ".join(lost), number=number)
         return t("the restore of a backup (rounds from {number} on)", number=number)
     if change.kind == "abandon":
         return _("the abandoning of the game")

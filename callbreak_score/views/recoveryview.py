@@ -8,6 +8,7 @@ from callbreak_score.core.game import Game
 from callbreak_score.core.scoring import points
 from callbreak_score.i18n import num, t
 
+from .cells import shown
 from .speech import said
 
 
@@ -44,4 +45,4 @@ def backups(game_id: str, listed: list[tuple[int, str, Game | Refused]]) -> str:
 
 def problem(lines: tuple[Said | Refused, ...]) -> str:
     """A problem doctor found, then what fixes it or was done, each on a line of its own."""
-    return "\n  ".join(said(line) for line in lines)
+    return "\n  ".join(shown(said(line), keep="") for line in lines)

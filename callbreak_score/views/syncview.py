@@ -30,6 +30,9 @@ def report_text(report: Report, kept: dict[str, str | None]) -> str:
     lines += [t("Game {game} was deleted on another device (moved to the trash here; "
                 "'callbreak restore {game}' brings it back).", game=game_id)
               for game_id in report.deleted]
+    lines += [t("Game {game} was changed on another device; this device's version is its "
+                "backup 1 ('callbreak restore {game} --backup 1' puts it back).", game=game_id)
+              for game_id in report.replaced]
     lines += conflict_lines(report.conflicts, kept)
     done = [said for count, said in (
         (report.new, tn("{count} game new here", "{count} games new here", report.new)),

@@ -156,9 +156,13 @@ def test_a_round_drawn_on_two_devices(cli, home) -> None:
     event_id = start(cli)
     cli("event", "next")
     entry = next(e for e in events.entries(event_id) if e["action"] == "draw")
-    other = dict(entry, id="9" * 20 + "-00000000")
+    # the other device's draw: made a second later, its own games
+    other = dict(entry, id=f"{int(entry['id'][:20]) + 10**6:020d}-00000000", tables=[
+        dict(t, game=t["game"][:7] + "zz" + "23456789"[n]) for n, t in enumerate(entry["tables"])])
     Path(events.folder(event_id), other["id"] + ".json").write_text(json.dumps(other))
-    event = events.load(event_id)
+    damaged: list = []
+    event = events.load(event_id, damaged)
+    assert not damaged
     assert len(event.seatings) == 1 and len(event.doubled) == 1
     assert "also drawn on another device" in cli("event", "show").stdout
 

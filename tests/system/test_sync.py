@@ -118,6 +118,57 @@ def test_the_same_game_extended_on_one_device_is_the_longer_one_everywhere(devic
     assert json.loads(phone.run("show", "--json", game).stdout)["rounds"][1]["bids"] == [1] * 4
 
 
+def test_two_scorers_typing_the_same_numbers_make_no_conflict(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    game = laptop.new()
+    join(remote, laptop, phone)
+    phone.run("use", game)
+    before = (laptop.home / "games" / game[:4] / f"{game}.json").read_bytes()
+    laptop.run("bid", "4", "3", "2", "4")
+    time.sleep(1.1)  # the same numbers a second later: the versions differ in their times
+    phone.run("bid", "4", "3", "2", "4")
+    phone.run("tricks", "5", "3", "2", "3")  # and the phone goes on
+    assert laptop.files("games") != phone.files("games")
+    laptop.run("sync")
+    said = phone.run("sync").stdout
+    assert "apart" not in said and not (phone.home / "conflicts").exists()
+    said = laptop.run("sync").stdout
+    assert said.endswith(": 1 game changed here.\n") and "apart" not in said
+    assert laptop.files("games") == phone.files("games")
+    assert laptop.games()[game]["rounds_played"] == 1
+    # the version sync replaced is this device's backup 1
+    kept = (laptop.home / "backups" / f"{game}.1.json").read_bytes()
+    assert kept != before and json.loads(kept)["rounds"][0]["tricks"] is None
+
+
+def test_a_game_cut_short_here_is_put_back_as_last_synced_never_rolled_back(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    game = laptop.new("A", "B", "C", "D", "--rounds", "2")
+    for words in (["bid", "2", "2", "2", "2"], ["tricks", "3", "3", "3", "4"],
+                  ["bid", "1", "2", "3", "4"]):
+        laptop.run(*words)
+    laptop.run("tricks", "2", "3", "4", "4")  # the game is over
+    join(remote, laptop, phone)
+    path = laptop.home / "games" / game[:4] / f"{game}.json"
+    path.write_bytes(path.read_bytes()[:300])  # cut short by hand
+    said = laptop.run("doctor", code=1).stdout
+    assert f"'callbreak restore {game} --synced' puts back its newest sound version" in said
+    assert "--backup 1" not in said  # backup 1 is from before the last round
+    laptop.run("restore", game, "--synced")
+    shown = json.loads(laptop.run("show", "--json", game).stdout)
+    assert shown["finished"] and len(shown["rounds"]) == 2
+    laptop.run("sync")
+    phone.run("sync")
+    theirs = json.loads(phone.run("show", "--json", game).stdout)
+    assert theirs["finished"] and len(theirs["rounds"]) == 2  # no rollback travelled
+    # a backup put back over a damaged file says what it took away from the synced game
+    path.write_bytes(b'{"schema": 3, "id": ')
+    laptop.run("restore", game, "--backup", "2")
+    told = laptop.run("history", game).stdout
+    assert ("the restore of a backup: round 2's tricks taken away, the finished game reopened "
+            "(rounds from 2 on)") in told
+
+
 def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -> None:
     laptop, phone, _tablet, remote = devices
     game = laptop.new()

@@ -394,3 +394,37 @@ def test_a_substitute_taken_back_before_playing_never_sat():
                                  sub("Q4", "Yu", 2)]) == "Q4 (Yu from round 2)"
     assert seat_label(table, 1, [sub("Q4", "Zo", 2), sub("Zo", "Yu", 4)]) == (
         "Q4 (Zo from round 2) (Yu from round 4)")
+
+
+def test_an_event_of_too_many_players_is_refused_before_its_names_are_read():
+    from callbreak_score.core.event import MOST, check_new
+
+    with pytest.raises(Refused) as refused:
+        check_new("Club", ["\x1b[2J"] * 100_000, 3)  # each name refused, were they read
+    assert refused.value.values == {"most": MOST, "count": 100_000}
+    assert len(check_new("Club", names(MOST), 3)[1]) == MOST
+
+
+def test_entries_that_do_not_fit_the_event_are_left_out_and_named():
+    first = {"id": "0001", "at": AT, "action": "new", "name": "Club", "players": names(9),
+             "games": 6}
+    tables = [{"players": names(9)[:5], "game": "261129-aaa"},
+              {"players": names(9)[5:], "game": "261129-aab"}]
+    good = {"id": "0003", "at": AT, "action": "draw", "round": 1, "final": False,
+            "seed": "s", "tables": tables}
+    bad = [
+        {"id": "0000", "at": AT, "action": "drop", "name": "P00"},  # before the first
+        dict(first, id="0002", name="Other"),  # a second first entry
+        dict(good, id="0004", round=2, tables=[{"players": ["P00"] * 4, "game": "261129-aac"}]),
+        dict(good, id="0005", round=2, tables=tables),  # the games of round 1 again
+        dict(good, id="0006", round=7),  # a round it cannot have
+        {"id": "0007", "at": AT, "action": "sub", "round": 1, "table": 1, "game": "261129-aaa",
+         "seat": 99, "out": "P00", "in": "Zed", "from": 1},
+        {"id": "0008", "at": AT, "action": "sub", "round": 1, "table": 1, "game": "261129-aaa",
+         "seat": 0, "out": "P00", "in": "P05", "from": 1},  # P05 plays at table 2
+        {"id": "0009", "at": AT, "action": "drop", "name": "Nobody"},
+    ]
+    event = replay("261129-evt", [first, good, *bad])
+    assert [entry_id for entry_id, _ in event.ignored] == [b["id"] for b in bad]
+    assert event.name == "Club" and len(event.seatings) == 1 and not event.doubled
+    assert not event.subs and not event.dropped and event.players == tuple(names(9))
