@@ -104,9 +104,10 @@ def _entries(folder: str) -> object:
 
 
 def board_dict(event: Event, load: Callable[[str], Game] = store.load) -> dict[str, object]:
-    """The board: the event, its standings (`event standings --json`'s rows: rank, name,
-    points, games) and the tables of its latest game round, each with what table_dict
-    shows of its game or what is wrong with it. `load` reads a game."""
+    """The board: the event (and who dropped out of it), its standings (`event standings
+    --json`'s rows: rank, name, points, games) and the tables of its latest game round,
+    each with what table_dict shows of its game or what is wrong with it. `load` reads a
+    game."""
     from callbreak_score.core.event import sitters, standings
     from callbreak_score.views import eventview, speech
 
@@ -139,7 +140,8 @@ def board_dict(event: Event, load: Callable[[str], Game] = store.load) -> dict[s
     return {
         "event": {"id": event.id, "name": event.name, "games": event.games,
                   "round": latest.number if latest else 0,
-                  "final": bool(latest and latest.final)},
+                  "final": bool(latest and latest.final),
+                  "dropped": list(event.dropped)},
         "standings": [{key: row[key] for key in ("rank", "name", "points", "per_game",
                                                  "games")}
                       for row in eventview.standings_json(event, rows)["standings"]],
@@ -149,8 +151,9 @@ def board_dict(event: Event, load: Callable[[str], Game] = store.load) -> dict[s
 
 def table_dict(game: Game) -> dict[str, object]:
     """What the board shows of one table's game, small (200 pages get every change): its
-    id, its totals in seat order (as `show --json` writes them), who leads or won, and
-    where it is (the round to enter and its step, `null` once it is over)."""
+    id, its totals in seat order (as `show --json` writes them), who leads or won, how a
+    tie on the top total is broken (its rules' tiebreak) and where it is (the round to
+    enter and its step, `null` once it is over)."""
     from callbreak_score.views.export import json_number
 
     upcoming = game.next_round
@@ -165,6 +168,7 @@ def table_dict(game: Game) -> dict[str, object]:
         "leaders": [names[seat] for seat in game.leaders()],
         "finished": game.finished is not None,
         "winners": [names[seat] for seat in game.winners()],
+        "tiebreak": game.rules.tiebreak,
         "next": None if upcoming is None else {
             "round": upcoming, "step": "tricks" if game.awaiting_tricks else "bids"},
     }

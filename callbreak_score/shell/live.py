@@ -20,7 +20,7 @@ from callbreak_score.views import speech
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from callbreak_score.core.game import Game
+    from callbreak_score.core.game import Change, Game
 
 INTERVAL = 0.025  # seconds between two looks at the files. A look is two stats, so an
 # entry reaches the pages within tens of ms while serve idles at about 0.5% of a core
@@ -124,11 +124,49 @@ def entry_dict(game: Game) -> dict[str, object]:
     told = to_dict(game)
     told["changes"] = len(game.history)
     told["abandoned"] = gone
-    told["undo"] = change_words(game, game.history[undoable[-1]]) if undoable else None
     sitting = sitters_of(game)
+    last = game.history[undoable[-1]] if undoable else None
+    told["undo"] = (None if last is None else named_change(game, last, sitting)
+                    or change_words(game, last))
     if sitting is not None:
         told["sitting"] = sitting
     return told
+
+
+def named_change(game: Game, change: Change, sitting: list[str] | None) -> str | None:
+    """A round's bids or tricks as the phone lists them: each number with the name of
+    who sits at its seat, in calling order ('round 2's bids Bimal 2, Tulsi 3, ...');
+    None for any other change (history's words say it)."""
+    from callbreak_score.i18n import num, t
+
+    names = sitting or list(game.players)
+    number = change.round
+    if change.kind not in ("bids", "tricks") or not change.after or number is None:
+        return None
+    entered = change.after[0]
+    order = game.bid_order(number)
+    if change.kind == "bids":
+        said = ", ".join(f"{names[s]} {'b' if entered.is_blind(s) else ''}{num(entered.bids[s])}"
+                         for s in order)
+        return t("round {number}'s bids {bids}", number=number, bids=said)
+    if entered.tricks is None:
+        return None
+    said = ", ".join(f"{names[s]} {num(entered.tricks[s])}" for s in order)
+    if change.finished[1] and not change.finished[0]:
+        return t("round {number}'s tricks {tricks} (the game ended)", number=number,
+                 tricks=said)
+    return t("round {number}'s tricks {tricks}", number=number, tricks=said)
+
+
+def _stamp(path: str) -> object:
+    """What changes when the file is saved (store.stamp), or for a folder (its path ends
+    in a separator) when an entry is renamed into it: its stamp and its names."""
+    if not path.endswith(os.sep):
+        return store.stamp(path)
+    try:
+        return store.stamp(path), tuple(sorted(os.listdir(path)))
+    except OSError:
+        return None
 
 
 class Watcher:
@@ -152,6 +190,8 @@ class Watcher:
         self._lock = threading.Lock()
         self._waiting: set[threading.Event] = set()  # each waiting stream's wakeup
         self._view = View(0, None, b"", b"", Problem(Said("not loaded yet")))
+        # an entry link's game of an event: (its id, the event's folder, followed too)
+        self._event_folder: tuple[str | None, str] = (None, "")
 
     def current(self) -> View:
         with self._lock:
@@ -197,20 +237,23 @@ class Watcher:
             problem = Problem(error)
         seen, self._seen = self._seen, None
         if (problem is None and seen is not None and seen[0] == wanted
-                and tuple(map(store.stamp, seen[1])) == seen[2]):
+                and tuple(map(_stamp, seen[1])) == seen[2]):
             self._seen = seen
             return
         paths: tuple[str, ...] = () if self.resolve else (store.current_path(),)
-        stamps = tuple(map(store.stamp, paths))  # before it is read
+        stamps = tuple(map(_stamp, paths))  # before it is read
         game_id = None
         key: object = None
         if problem is None:
             try:
                 game_id = (store.resolve(None) if self.resolve is None
                            else store.check_id(wanted or ""))
+                own = len(paths)
                 paths += (store.game_path(game_id),)
-                stamps += (store.stamp(paths[-1]),)  # before the game is read
-                key = (game_id, stamps[-1])
+                if self._event_folder[0] == game_id:  # a substitute changes who sits
+                    paths += (self._event_folder[1],)
+                stamps += tuple(map(_stamp, paths[own:]))  # before the game is read
+                key = (game_id, stamps[own:])
             except Refused as error:
                 game_id, problem = None, Problem(error)
         if problem is not None:
@@ -231,8 +274,9 @@ class Watcher:
             else:
                 view = self._view_of(version, game)
         self._publish(view)
-        if game_id is not None:  # a later change to either file is seen at the next look
-            self._seen = wanted, paths, stamps
+        found = self._event_folder  # an event's folder found just now: looked at next time
+        if game_id is not None and (found[0] != game_id or found[1] in paths):
+            self._seen = wanted, paths, stamps  # a later change to a file: the next look
 
     def _view_of(self, version: int, game: Game) -> View:
         from callbreak_score.views.export import to_dict, to_json
@@ -240,6 +284,10 @@ class Watcher:
         if self.entry:
             import json
 
+            if game.event is not None and self._event_folder[0] != game.id:
+                from callbreak_score.storage import events
+
+                self._event_folder = game.id, events.folder(game.event.id) + os.sep
             told = entry_dict(game)
             body = (json.dumps(told, ensure_ascii=False, indent=2) + "\n").encode()
             return View(version, game.id, body, _event(told, version, "game"))

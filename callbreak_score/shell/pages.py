@@ -11,7 +11,14 @@ from callbreak_score.i18n import N_, _, language, num
 # Each page's files by route: (file, content type).
 HTML, JS, CSS = ("text/html; charset=utf-8", "text/javascript; charset=utf-8",
                  "text/css; charset=utf-8")
-COMMON = {"common.js": ("common.js", JS), "style.css": ("style.css", CSS)}  # every page's
+FONT = "font/ttf"
+# The bundled Noto fonts (views/fonts, OFL) of the scripts a phone may have no font for,
+# as style.css's @font-face asks for them: a page renders in every script it speaks.
+FONTS = {f"fonts/{name}": (name, FONT) for name in (
+    "NotoSansDevanagari-Regular.ttf", "NotoSansDevanagari-Bold.ttf",
+    "NotoSansBengali-Regular.ttf", "NotoSansBengali-Bold.ttf")}
+COMMON = {"common.js": ("common.js", JS), "style.css": ("style.css", CSS),
+          "fonts.css": ("fonts.css", CSS), **FONTS}  # every page's
 READ = {"": ("index.html", HTML), "app.js": ("app.js", JS), **COMMON}
 BOARD = {"": ("board.html", HTML), "board.js": ("board.js", JS), "board.css": ("board.css", CSS),
          **COMMON}
@@ -74,6 +81,7 @@ ENTRY_TEXTS = {
     "undo": N_("Undo {change}"),
     "undo_again": N_("Tap again to undo {change}"),
     "took_back": N_("Took back {change}."),
+    "reopen": N_("The game is over. Take back {change} and open the game again?"),
     # a step this phone had typed numbers for, done or taken back elsewhere meanwhile
     "bids_elsewhere": N_("Round {number}'s bids were entered elsewhere: {values}. "
                          "You had typed {typed}."),
@@ -101,6 +109,14 @@ BOARD_TEXTS = {
     "final": N_("The final table"),
     "not_seated": N_("No game round seated yet: 'callbreak event next' seats the first."),
     "unranked": N_("Not ranked yet (fewer than half the game rounds played): {names}"),
+    "left": N_("Left the event: {names}"),
+    # the final's note: why its players head the standings, and how its ties break
+    "final_note": N_("The final decides the top places: {players}."),
+    "and": N_("{some} and {last}"),
+    "final_why": N_("They are the top {count} of the standings after the game rounds; "
+                    "everyone else keeps their place below them."),
+    "ties_tricks": N_("ties: broken by most tricks won over the game, else shared"),
+    "ties_shared": N_("ties: shared; every player on the top total wins"),
     "table": N_("Table {table}"),
     "round_of": N_("Round {round} of {rounds}"),
     "round": N_("Round {round}"),
@@ -123,11 +139,27 @@ def assets(files: dict[str, tuple[str, str]], script: str, texts: dict[str, str]
     from importlib.resources import files as package
 
     web = package(__package__) / "web"
-    raw = {name: (web / file).read_bytes().decode("utf-8") for name, (file, _) in files.items()}
+    raw = {name: (web / file).read_bytes().decode("utf-8") for name, (file, kind) in files.items()
+           if kind != FONT}
     raw[""] = page_in_language(raw[""])
     raw[script] = raw[script].replace(WORDS_MARK, said if said is not None
                                       else words_json(texts), 1)
-    return {name: (text.encode("utf-8"), files[name][1]) for name, text in raw.items()}
+    found = {name: (text.encode("utf-8"), files[name][1]) for name, text in raw.items()}
+    return found | {name: (font, FONT) for name, font in fonts().items() if name in files}
+
+
+_fonts: dict[str, bytes] = {}
+
+
+def fonts() -> dict[str, bytes]:
+    """The fonts served by route, read once (a server's pages share them)."""
+    if not _fonts:
+        from importlib.resources import files as package
+
+        folder = package("callbreak_score.views") / "fonts"
+        _fonts.update({route: (folder / name).read_bytes()
+                       for route, (name, _) in FONTS.items()})
+    return _fonts
 
 
 def read_assets() -> dict[str, tuple[bytes, str]]:

@@ -31,7 +31,7 @@ from .entry import Entry, unread
 from .exits import complain
 from .guard import Guard, connection_limit
 from .live import Resolve, Watcher, Watchers
-from .pages import BOARD, ENTRY, READ
+from .pages import BOARD, ENTRY, FONT, READ
 
 # What each route serves; anything else is 404. Assets are read once, from the package.
 ROUTES = frozenset(READ) | {"game.json", "events"}
@@ -40,7 +40,8 @@ ENTRY_ROUTES = frozenset(ENTRY) | {"game.json", "events", "enter"}
 ENTRY_PREFIX = "/e/"
 # No inline script or style, nothing fetched from anywhere but this server.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-       "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+       "img-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; "
+       "frame-ancestors 'none'")
 TIMEOUT = 5.0  # seconds a client may stay silent (or not read) before it is dropped,
 # and seconds it has to send its whole request, however it trickles the bytes in
 MAX_CONNECTIONS = 256  # threads at most (fewer if the open-file limit is lower)
@@ -187,6 +188,20 @@ class Handler(BaseHTTPRequestHandler):
         entry = self.server.entry(found[0])
         return None if entry is None else (entry, found[1])
 
+    def page_without_slash(self) -> str | None:
+        """Where a link to a page that lacks its final '/' goes (the query kept), or None:
+        a link copied without it finds its page rather than a bare 404."""
+        path, mark, query = self.path.partition("?")
+        if path.endswith("/"):
+            return None
+        slashed = path + "/" + mark + query
+        kept, self.path = self.path, slashed
+        try:
+            found = self.route()
+        finally:
+            self.path = kept
+        return slashed if found is not None and found[1] == "" else None
+
     def parse_request(self) -> bool:
         parsed = super().parse_request()  # reads the headers: the request is in
         if not parsed:
@@ -213,7 +228,11 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:  # the name http.server dispatches GET to
         found = self.route()
         if found is None:
-            self.answer(HTTPStatus.NOT_FOUND)
+            page = self.page_without_slash()
+            if page is None:
+                self.answer(HTTPStatus.NOT_FOUND)
+            else:
+                self.answer(HTTPStatus.FOUND, extra={"Location": page})
             return
         entry, name = found
         watcher = self.server.watcher if entry is None else entry.watcher
@@ -273,7 +292,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def headers_out(self, kind: str, extra: dict[str, str] | None = None) -> None:
         self.send_header("Content-Type", kind)
-        self.send_header("Cache-Control", "no-store")
+        # a font never changes while serve runs: a page reloaded does not fetch it again
+        self.send_header("Cache-Control", "max-age=86400" if kind == FONT else "no-store")
         self.send_header("Content-Security-Policy", CSP)
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")

@@ -19,6 +19,7 @@ LIVE = ("live", "polling", "unreachable", "updated")  # how a live page follows:
 TITLE = re.compile(r"<title>[^<]*</title>")
 CHART = '<figure id="chart" class="chart" hidden></figure>'
 STYLE = '<link rel="stylesheet" href="style.css">'
+FONTS = '<link rel="stylesheet" href="fonts.css">\n'  # served fonts: the copy fetches none
 SCRIPTS = '<script src="common.js" defer></script>\n<script src="app.js" defer></script>\n'
 
 # What a JSON text would end a <script> with or start markup by, and the two line
@@ -40,8 +41,9 @@ def html(game: Game, chart: str) -> str:
                         if key not in LIVE})
     said["frozen"] = to_dict(game)
     said["verdict"] = verdict(game)  # as the card and the text say it
-    read = {route: body.decode("utf-8") for route, (body, _) in
-            pages.assets(pages.READ, "app.js", {}, script_json(said)).items()}
+    read = {route: body.decode("utf-8") for route, (body, kind) in
+            pages.assets(pages.READ, "app.js", {}, script_json(said)).items()
+            if kind != pages.FONT}
     app = read["app.js"]
     for script in (read["common.js"], app):
         if "</script" in script.lower() or "<!--" in script:
@@ -49,7 +51,8 @@ def html(game: Game, chart: str) -> str:
     page = read[""]
     played = escape(t(FROZEN, date=num(game.created[:10])), quote=False)
     figure = f'<figure id="chart" class="chart">{chart}</figure>' if chart else CHART
-    for old, new in ((STYLE, f"<style>\n{read['style.css']}</style>"), (SCRIPTS, ""),
+    for old, new in ((FONTS, ""), (STYLE, f"<style>\n{read['style.css']}</style>"),
+                     (SCRIPTS, ""),
                      (CHART, figure),
                      ("</body>", f"<script>\n{read['common.js']}</script>\n"
                                  f"<script>\n{app}</script>\n</body>")):

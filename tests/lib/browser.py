@@ -145,6 +145,21 @@ class Browser:
         element = next(iter(found.values()))
         self.call("POST", f"/session/{self.session}/element/{element}/click", {})
 
+    def answer_dialog(self, accept: bool, timeout: float = 5.0) -> str:
+        """The text of the dialog the page opened (window.confirm), once it is open,
+        answered OK (`accept`) or Cancel."""
+        began = time.monotonic()
+        while True:
+            try:
+                text = str(self.call("GET", f"/session/{self.session}/alert/text"))
+                break
+            except AssertionError:  # no dialog open yet
+                assert time.monotonic() - began < timeout, "no dialog opened"
+                time.sleep(0.05)
+        self.call("POST", f"/session/{self.session}/alert/"
+                  f"{'accept' if accept else 'dismiss'}", {})
+        return text
+
     def viewport(self, width: int, height: int, mobile: bool) -> None:
         """Show pages as a screen of this many CSS pixels (a phone's, with `mobile`)."""
         self.call("POST", f"/session/{self.session}/goog/cdp/execute", {
@@ -206,6 +221,37 @@ def module_browser():
     opened = Browser()
     yield opened
     opened.close()
+
+
+# An entry page takes a second tap of the same number key within this many seconds as
+# the same tap (a double tap); a scorer who means the number twice taps again later.
+SAME_KEY_GAP = 0.4
+
+
+def keys(page: Browser, *numbers: int) -> None:
+    """Tap the entry page's number keys, one number each (the same number twice in a row
+    a moment apart, as a scorer who means it does)."""
+    for number in numbers:
+        last, at = getattr(page, "last_key", (None, 0.0))
+        if number == last:
+            time.sleep(max(0.0, at + SAME_KEY_GAP - time.monotonic()))
+        page.click(f"#keys button[value='{number}']")
+        page.last_key = number, time.monotonic()
+
+
+def armed(page: Browser, timeout: float = 5.0) -> None:
+    """Wait until the entry page's Undo, tapped once, takes a second tap."""
+    began = time.monotonic()
+    while not page.script("return !!document.querySelector('#undo.armed')"):
+        assert time.monotonic() - began < timeout, page.text("undo")
+        time.sleep(0.05)
+
+
+def undo(page: Browser) -> None:
+    """Take back the last change on the entry page: a tap, and one more once it is armed."""
+    page.click("#undo")
+    armed(page)
+    page.click("#undo")
 
 
 def fits(page: Browser) -> None:

@@ -63,6 +63,27 @@ def test_the_page_its_assets_and_the_json_of_show(home: Path) -> None:
         assert f"The page shows game {game_id}." in server.stdout_until("The page shows")
 
 
+def test_the_bundled_fonts_are_served_for_the_scripts_a_device_may_lack(home: Path) -> None:
+    new_game()
+    fonts = Path(__file__).resolve().parents[2] / "callbreak_score" / "views" / "fonts"
+    with Server() as server:
+        status, headers, page = server.get("")
+        assert b'<link rel="stylesheet" href="fonts.css">' in page
+        assert "font-src 'self'" in headers["content-security-policy"]
+        status, headers, css = server.get("fonts.css")
+        assert status == 200 and headers["content-type"].startswith("text/css")
+        named = re.findall(rb'url\("(fonts/[^"]+)"\)', css)
+        assert {n.decode() for n in named} == {
+            f"fonts/NotoSans{script}-{weight}.ttf" for script in ("Devanagari", "Bengali")
+            for weight in ("Regular", "Bold")}
+        for name in named:
+            status, headers, body = server.get(name.decode())
+            assert status == 200 and headers["content-type"] == "font/ttf", name
+            assert body == (fonts / name.decode().split("/")[1]).read_bytes()
+        assert server.get("fonts/OFL.txt")[0] == 404  # only the fonts named
+        assert server.get("fonts/../game.json")[0] == 404
+
+
 def test_a_round_entered_elsewhere_reaches_an_open_page_within_a_second(home: Path) -> None:
     new_game()
     with Server() as server:
@@ -118,7 +139,13 @@ def test_lan_needs_the_token_in_every_url_and_serves_only_get(home: Path) -> Non
         assert server.get(f"/{token}/")[0] == 200
         not_found = server.get("/")
         assert not_found[0] == 404
-        for path in ("/game.json", "/events", "/app.js", f"/{token}", f"/{token[:-1]}/",
+        # the link without its final '/' finds the page, the query kept; a wrong one stays 404
+        for slashless, where in ((f"/{token}", f"/{token}/"),
+                                 (f"/{token}?at=1", f"/{token}/?at=1")):
+            status, headers, _ = server.get(slashless)
+            assert (status, headers["location"]) == (302, where), slashless
+        assert server.get(f"/{token}", host=f"attacker.example:{server.port}")[0] == 404
+        for path in ("/game.json", "/events", "/app.js", f"/{token[:-1]}", f"/{token[:-1]}/",
                      f"/{token}x/", f"/{token.upper()}/", f"/x/{token}/", f"/{token}/nothing"):
             status, headers, body = server.get(path)
             assert (status, body) == (404, not_found[2]), path  # nothing told apart

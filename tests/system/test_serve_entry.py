@@ -120,7 +120,7 @@ def test_a_wrong_or_missing_secret_is_the_404_of_any_unknown_path(home: Path) ->
                 k: v for k, v in unknown[1].items() if k != "date"}, unknown[2])
 
         for path in (f"/e/{other}/", f"/e/{other}/game.json", f"/e/{secret[:-1]}/",
-                     f"/e/{secret}x/", "/e//", "/e/", f"/e/{secret}", f"/e/{secret}/nope",
+                     f"/e/{secret}x/", "/e//", "/e/", f"/e/{other}", f"/e/{secret}/nope",
                      f"/e/{secret}/../", f"/e/{secret.lower()}/", f"/{secret}/",
                      f"/e/{other}/events"):
             assert same(server.get(path)), path
@@ -128,6 +128,12 @@ def test_a_wrong_or_missing_secret_is_the_404_of_any_unknown_path(home: Path) ->
             assert same(server.get(path, "POST", body=b"{}",
                                    headers={"Content-Type": "application/json"})), path
         assert same(server.get(phone.path, host="evil.example:80"))
+        assert same(server.get(f"/e/{secret}", host="evil.example:80"))
+        # the right link without its final '/' (cut off when copied) finds the page
+        status, headers, _ = server.get(f"/e/{secret}?from=chat")
+        assert (status, headers["location"]) == (302, f"/e/{secret}/?from=chat")
+        assert server.get(f"/e/{secret}", "POST", body=b"{}",
+                          headers={"Content-Type": "application/json"})[0] == 404
         assert same(server.get(phone.path + "enter", "POST", host="evil.example:80",
                                body=b"{}", headers={"Content-Type": "application/json"}))
         assert game_file(home) == game_file(home)  # nothing was written
@@ -271,11 +277,13 @@ def test_undo_takes_back_the_last_change_as_the_cli_does(home: Path) -> None:
         phone = Phone(server)
         assert phone.write("bids", [4, 3, 2, 4])[0] == 200
         status, answer = phone.write("tricks", [5, 3, 2, 3])
-        assert status == 200 and answer["game"]["undo"] == "round 1's tricks 5 3 2 3"
+        # each number with who it is of, in calling order (Asha dealt: Bimal first)
+        assert status == 200 and answer["game"]["undo"] == ("round 1's tricks Bimal 3, "
+                                                            "Tulsi 2, Ram 3, Asha 5")
         status, answer = phone.write("undo")
         assert status == 200
         assert answer["game"]["rounds"][0]["tricks"] is None
-        assert answer["game"]["undo"] == "round 1's bids 4 3 2 4"
+        assert answer["game"]["undo"] == "round 1's bids Bimal 3, Tulsi 2, Ram 4, Asha 4"
         history = run("history").stdout
         assert "undo" in history.lower()
         ok("redo")  # the CLI's redo follows the phone's undo: one history
@@ -323,7 +331,8 @@ def test_the_entry_reaches_the_read_page_and_the_entry_stream(home: Path) -> Non
             kind, game = stream.next()
             assert kind == "game" and game["rounds"][0]["bids"] == [4, 3, 2, 4]
             stream.close()
-        assert game["changes"] == 1 and game["undo"] == "round 1's bids 4 3 2 4"
+        assert game["changes"] == 1
+        assert game["undo"] == "round 1's bids Bimal 3, Tulsi 2, Ram 4, Asha 4"
 
 
 def test_the_terminal_and_the_phone_at_once_one_wins_the_other_is_told(home: Path) -> None:

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
 
-from tests.lib.browser import LOSE_AN_ANSWER, fits
+from tests.lib.browser import LOSE_AN_ANSWER, armed, fits, keys, undo
 from tests.lib.helpers import REPO
 from tests.lib.processes import ok, run
 from tests.lib.serving import Server
@@ -38,10 +39,6 @@ window.fetch = function (url, options) {
 def game() -> dict:
     return json.loads(run("show", "--json").stdout)
 
-
-def keys(browser, *numbers: int) -> None:
-    for number in numbers:
-        browser.click(f"#keys button[value='{number}']")
 
 
 def test_a_phone_enters_a_round_with_one_thumb(home: Path, browser) -> None:
@@ -109,12 +106,15 @@ def test_a_phone_enters_a_round_with_one_thumb(home: Path, browser) -> None:
         assert "Bimal" in browser.text("standings")
 
         # undo of the last change
-        browser.wait_for_text("undo", "Undo round 1's tricks 1 3 5 4", timeout=2)
+        # each number with its player's name, in the page's calling order
+        done = "round 1's tricks Bimal 3, Tulsi 5, Ram 4, Asha 1"
+        browser.wait_for_text("undo", f"Undo {done}", timeout=2)
         browser.click("#undo")  # armed only: a slip of the thumb takes nothing back
-        browser.wait_for_text("undo", "Tap again to undo round 1's tricks 1 3 5 4", timeout=2)
+        browser.wait_for_text("undo", f"Tap again to undo {done}", timeout=2)
         assert game()["rounds"][0]["tricks"] == [1, 3, 5, 4]
+        armed(browser)
         browser.click("#undo")
-        browser.wait_for_text("said", "Took back round 1's tricks 1 3 5 4.", timeout=3)
+        browser.wait_for_text("said", f"Took back {done}.", timeout=3)
         browser.wait_for_text("ask", "Round 1 · tricks (Bimal leads)", timeout=3)
         assert game()["rounds"][0]["tricks"] is None
 
@@ -167,6 +167,13 @@ def test_the_entry_page_in_nepali(home: Path, browser, monkeypatch) -> None:
         assert browser.script("return document.title") == browser.text("title")
         assert "Asha · Bimal" in browser.text("title")
         assert browser.text("keys").startswith("१२३")  # the keys in Devanagari digits
+        # the bundled Devanagari font, served, is the one drawing it (whatever the device has)
+        began = time.monotonic()
+        while "Callbreak Devanagari" not in str(browser.script(
+                "return Array.from(document.fonts).filter(f => f.status === 'loaded')"
+                ".map(f => f.family)")):
+            assert time.monotonic() - began < 5, "the Devanagari font did not load"
+            time.sleep(0.05)
         keys(browser, 13, 3, 3, 3)
         browser.wait_for_text("sum", "२२", timeout=2)
         browser.click("#send")
@@ -207,8 +214,9 @@ def test_a_step_entered_or_taken_back_elsewhere_tells_what_was_typed(home: Path,
         # the terminal enters the step: the live page moves on and says what it lost
         ok("tricks", "3", "3", "3", "4")
         browser.wait_for_text("ask", "Round 2 · Bimal deals, Tulsi bids first", timeout=3)
-        browser.wait_for_text("said", "Round 1's tricks were entered elsewhere: 3 3 3 4. "
-                              "You had typed Bimal 5, Tulsi 2, Ram 2.", timeout=2)
+        browser.wait_for_text("said", "Round 1's tricks were entered elsewhere: Bimal 3, "
+                              "Tulsi 3, Ram 4, Asha 3. You had typed Bimal 5, Tulsi 2, Ram 2.",
+                              timeout=2)
         assert browser.script("return document.getElementById('said').hidden") is False
         fits(browser)
         # later live news does not take the notice away; the next tap does
@@ -223,11 +231,12 @@ def test_a_step_entered_or_taken_back_elsewhere_tells_what_was_typed(home: Path,
         # an undo there takes back the step before: told, and the old typing is back
         keys(browser, 3)
         ok("undo")  # the edit
-        browser.wait_for_text("undo", "Undo round 1's tricks 3 3 3 4", timeout=3)
+        browser.wait_for_text("undo", "Undo round 1's tricks Bimal 3, Tulsi 3, Ram 4, Asha 3",
+                              timeout=3)
         ok("undo")  # round 1's tricks
         browser.wait_for_text("ask", "Round 1 · tricks (Bimal leads)", timeout=3)
-        browser.wait_for_text("said", "Taken back elsewhere: round 1's tricks 3 3 3 4. "
-                              "You had typed Tulsi 3, Ram 3.", timeout=2)
+        browser.wait_for_text("said", "Taken back elsewhere: round 1's tricks Bimal 3, Tulsi 3, "
+                              "Ram 4, Asha 3. You had typed Tulsi 3, Ram 3.", timeout=2)
         assert values(browser) == ["4/5", "3/2", "2/2", "4/4"]
 
         # a write of its own on its way when the terminal wins: the answer says the same
@@ -235,8 +244,9 @@ def test_a_step_entered_or_taken_back_elsewhere_tells_what_was_typed(home: Path,
         browser.click("#send")
         ok("tricks", "1", "3", "5", "4")
         browser.script("window.go()")
-        browser.wait_for_text("said", "Round 1's tricks were entered elsewhere: 1 3 5 4. "
-                              "You had typed Bimal 5, Tulsi 2, Ram 2.", timeout=3)
+        browser.wait_for_text("said", "Round 1's tricks were entered elsewhere: Bimal 3, "
+                              "Tulsi 5, Ram 4, Asha 1. You had typed Bimal 5, Tulsi 2, Ram 2.",
+                              timeout=3)
         browser.wait_for_text("ask", "Round 2 · Bimal deals, Tulsi bids first", timeout=3)
         assert game()["rounds"][0]["tricks"] == [1, 3, 5, 4]
         assert values(browser) == ["3", "3", "–", "–"]  # round 2's typing, kept too
@@ -265,3 +275,102 @@ def test_more_tricks_than_a_round_are_refused_at_once(home: Path, browser) -> No
         browser.click("#send")
         browser.wait_for_text("ask", "Round 2", timeout=3)
         assert game()["rounds"][0]["tricks"] == [0, 4, 1, 3, 2]
+
+
+DOUBLE_TAP = """
+var b = document.querySelector(arguments[0] || "%s");
+b.click(); b.click();  /* two taps at once: faster than any double tap */
+"""
+
+
+def double_tap(browser, css: str) -> None:
+    browser.script(DOUBLE_TAP % css)
+
+
+def test_one_tap_one_step_and_the_typing_survives_a_reload(home: Path, browser) -> None:
+    ok("new", "Asha", "Bimal", "Tulsi", "Ram")
+    with Server("--entry") as server:
+        url = server.next_line()
+        browser.viewport(360, 740, mobile=True)
+        browser.open(url)
+        browser.wait_for_text("ask", "Round 1 · Asha deals, Bimal bids first", timeout=10)
+        # a double tap on a number key fills one player, not the next one too
+        double_tap(browser, "#keys button[value='3']")
+        browser.wait_for_text("sum", "Bids so far: 3", timeout=2)
+        assert values(browser) == ["3", "–", "–", "–"]
+        keys(browser, 4)
+
+        # a reload mid-round keeps what was typed, for this game's step and round
+        stored = browser.script("return Object.keys(sessionStorage)")
+        assert any(key.endswith(" bids 1") for key in stored), stored
+        browser.open(url)
+        browser.wait_for_text("ask", "Round 1 · Asha deals, Bimal bids first", timeout=10)
+        assert values(browser) == ["3", "4", "–", "–"]
+        keys(browser, 2, 2)
+        browser.click("#send")
+        browser.wait_for_text("ask", "Round 1 · tricks (Bimal leads)", timeout=3)
+        assert game()["rounds"][0]["bids"] == [2, 3, 4, 2]
+        # once saved, nothing of it is kept
+        assert not any(key.endswith(" bids 1") for key in
+                       browser.script("return Object.keys(sessionStorage)"))
+        browser.open(url)
+        browser.wait_for_text("ask", "Round 1 · tricks (Bimal leads)", timeout=10)
+        assert values(browser) == ["3/–", "4/–", "2/–", "2/–"]
+
+        # Undo stands well apart from Save
+        gap = browser.script("return document.getElementById('undo').getBoundingClientRect()"
+                             ".top - document.getElementById('send').getBoundingClientRect()"
+                             ".bottom")
+        assert gap >= 40, gap
+
+        # a double tap on Undo only arms it: nothing is taken back
+        double_tap(browser, "#undo")
+        browser.wait_for_text("undo", "Tap again to undo", timeout=2)
+        armed(browser)
+        assert game()["rounds"][0]["bids"] == [2, 3, 4, 2]
+        assert [c["change"] for c in game_file(home)["history"]] == ["bids"]
+        # armed, a double tap takes back one change and only arms again after
+        double_tap(browser, "#undo")
+        browser.wait_for_text("said", "Took back round 1's bids Bimal 3, Tulsi 4, Ram 2, Asha 2.",
+                              timeout=3)
+        browser.wait_for_text("ask", "Round 1 · Asha deals, Bimal bids first", timeout=3)
+        assert [c["change"] for c in game_file(home)["history"]] == ["bids", "undo"]
+
+        # the notice goes once the state it was about does: here the bids entered elsewhere
+        assert browser.script("return document.getElementById('said').hidden") is False
+        ok("bid", "1", "1", "1", "1")
+        browser.wait_for_text("ask", "Round 1 · tricks (Bimal leads)", timeout=3)
+        browser.wait_for_text("undo", "Undo round 1's bids Bimal 1, Tulsi 1, Ram 1, Asha 1",
+                              timeout=3)
+        assert browser.script("return document.getElementById('said').hidden") is True
+
+
+def game_file(home: Path) -> dict:
+    return json.loads(next((home / "games").rglob("*.json")).read_text("utf-8"))
+
+
+def test_undo_of_a_finished_game_asks_first(home: Path, browser) -> None:
+    ok("new", "Asha", "Bimal", "Tulsi", "Ram", "--rounds", "1")
+    ok("bid", "4", "4", "3", "2")
+    with Server("--entry") as server:
+        url = server.next_line()
+        browser.viewport(360, 740, mobile=True)
+        browser.open(url)
+        browser.wait_for_text("ask", "Round 1 · tricks (Bimal leads)", timeout=10)
+        keys(browser, 4, 3, 2)
+        browser.click("#send")
+        browser.wait_for_text("winners", "Game over.", timeout=3)
+        assert browser.text("said") == "Saved."
+        undo(browser)
+        asked = browser.answer_dialog(accept=False)
+        assert asked == ("The game is over. Take back round 1's tricks Bimal 4, Tulsi 3, "
+                         "Ram 2, Asha 4 (the game ended) and open the game again?")
+        assert [c["change"] for c in game_file(home)["history"]] == ["bids", "tricks"]
+        browser.wait_for_text("undo", "Undo round 1's tricks", timeout=2)
+        assert "Tap again" not in browser.text("undo")  # said no: disarmed
+        undo(browser)
+        browser.answer_dialog(accept=True)
+        browser.wait_for_text("said", "Took back round 1's tricks", timeout=3)
+        browser.wait_for_text("ask", "Round 1 · tricks (Bimal leads)", timeout=3)
+        assert browser.script("return document.getElementById('winners').hidden") is True
+        assert [c["change"] for c in game_file(home)["history"]] == ["bids", "tricks", "undo"]

@@ -190,3 +190,23 @@ def test_a_substitute_is_named_on_the_projector_and_the_phone(home: Path) -> Non
         after = write(server, found[1], "tricks", [4, 3, 3, 3], "table1-tricks-1")
         assert after["sitting"][1] == "Kim" and after["players"][1] == leaving
         server.stop()
+
+
+def test_a_substitute_reaches_the_tables_link_before_any_write(home: Path) -> None:
+    ok("event", "new", "Club", *PLAYERS, "--rounds", "2", "--games", "1")
+    ok("event", "next")
+    with Server("--event") as server:
+        link = path_of(event_links()[1])
+        before = json.loads(server.get(link + "game.json")[2])
+        assert "sitting" not in before
+        leaving = before["players"][2]
+        ok("event", "sub", "1", leaving, "Kim")
+        deadline = time.monotonic() + 5
+        shown = before
+        while "sitting" not in shown:  # the link's next look sees the event's new entry
+            assert time.monotonic() < deadline, shown
+            time.sleep(0.05)
+            shown = json.loads(server.get(link + "game.json")[2])
+        assert shown["sitting"][2] == "Kim" and shown["players"][2] == leaving
+        assert shown["changes"] == before["changes"] == 0  # nothing written meanwhile
+        server.stop()

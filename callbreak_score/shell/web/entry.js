@@ -6,9 +6,15 @@
 // with the same nonce, it counts once. What was typed stays when a write is refused or
 // the game changed meanwhile; when the game moves past a step this phone had typed numbers
 // for (entered or taken back elsewhere), the page says so and what was typed, until the
-// next tap. More tricks typed than a round has are refused at once, as `play` refuses
-// them. The tab's title is the table's. Every name goes in with textContent, never as HTML. Its
-// words come from WORDS, written in by `callbreak serve` in the language it speaks.
+// next tap or until the game moves on (every notice goes once the state it was about is
+// gone). More tricks typed than a round has are refused at once, as `play` refuses them.
+// The typing of a step is kept in the tab's sessionStorage (by game, step and round)
+// until it is saved, so a reload mid-round loses nothing. A double tap is one tap: on a
+// number key one number, on Undo only the arming; taking back a finished game's last
+// change asks first. The tab's title is the table's; an event's substitute is named at
+// once wherever the seat is (title, rows, dealer, standings). Every name goes in with
+// textContent, never as HTML. Its words come from WORDS, written in by `callbreak serve`
+// in the language it speaks.
 "use strict";
 
 (function () {
@@ -32,7 +38,13 @@
   var pending = null;  // the write being sent, until it is answered
   var poller = null;
   var armed = null;  // the undo button's timer while one more tap takes back the change
+  var ready = false;  // whether that tap is taken: not before ARMING_MS after the first
   var ARMED_MS = 4000;
+  var ARMING_MS = 600;  // a double tap's second tap (~120 ms) only arms, never takes back
+  var KEY_MS = 350;  // a second tap of the same number key this soon is the same tap
+  var lastKey = { value: null, at: 0 };
+  var saidAt = null;  // the state the shown notice is about: it goes when the state does
+  var STORED = "callbreak-typed ";  // sessionStorage: the typing of a step, kept on reload
 
   function points(value) {
     return digits(Number(value).toFixed(game.rules.preset === "nepal" ? 1 : 0));
@@ -53,8 +65,50 @@
   }
 
   function values(now) {
-    if (!typed[now.key]) { typed[now.key] = {}; }
+    if (!typed[now.key]) { typed[now.key] = restore(now.key); }
     return typed[now.key];
+  }
+
+  // ---- the typing kept in the tab's storage: a reload mid-round loses nothing -----------
+
+  function storage() {
+    try { return window.sessionStorage; } catch (e) { return null; }  // storage refused
+  }
+
+  function restore(key) {
+    var kept = storage() && storage().getItem(STORED + key);
+    var given = {};
+    if (!kept) { return given; }
+    try {
+      var read = JSON.parse(kept);
+      Object.keys(read).forEach(function (seat) {
+        if (typeof read[seat] === "number") { given[seat] = read[seat]; }
+      });
+    } catch (e) { /* not ours: start afresh */ }
+    return given;
+  }
+
+  function keep(key) {
+    var store = storage();
+    if (!store) { return; }
+    try {
+      if (typed[key] && Object.keys(typed[key]).length) {
+        store.setItem(STORED + key, JSON.stringify(typed[key]));
+      } else {
+        store.removeItem(STORED + key);
+      }
+    } catch (e) { /* full or refused: the typing stays on the page only */ }
+  }
+
+  function forgetOtherGames(id) {
+    var store = storage();
+    if (!store) { return; }
+    for (var i = store.length - 1; i >= 0; i -= 1) {
+      var name = store.key(i);
+      if (name && name.indexOf(STORED) === 0 && name.indexOf(STORED + id + " ") !== 0) {
+        store.removeItem(name);
+      }
+    }
   }
 
   function typedSum(now, given) {
@@ -124,8 +178,9 @@
     $("step").hidden = now === null;
     if (now === null) { return; }
     var first = sitting(game)[now.order[0]];
+    var dealer = sitting(game)[game.players.indexOf(game.next.dealer)];
     $("ask").textContent = now.kind === "bids"
-      ? say("deals", { number: digits(now.round), dealer: game.next.dealer, first: first })
+      ? say("deals", { number: digits(now.round), dealer: dealer, first: first })
       : say("tricks_of", { number: digits(now.round), first: first });
     if (chosenIn !== now.key) { chosen = null; }
     if (chosen === null) { chosen = firstOpen(now); }
@@ -145,7 +200,12 @@
       button.appendChild(node("span", value, "value"));
       if (seat === chosen) { button.setAttribute("aria-current", "true"); }
       button.disabled = pending !== null;
-      button.addEventListener("click", function () { chosen = seat; hideSaid(); draw(); });
+      button.addEventListener("click", function () {
+        chosen = seat;
+        lastKey.value = null;  // a number for the seat tapped is a new tap, however soon
+        hideSaid();
+        draw();
+      });
       item.appendChild(button);
       list.appendChild(item);
     });
@@ -181,8 +241,14 @@
 
   function press(event) {
     var now = step();
-    if (now === null || chosen === null) { return; }
-    values(now)[chosen] = Number(event.currentTarget.value);
+    var value = event.currentTarget.value;
+    var at = Date.now();
+    // a double tap on a key is one number: its second tap would fill the next player
+    var again = lastKey.value === value && at - lastKey.at < KEY_MS;
+    lastKey = { value: value, at: at };
+    if (now === null || chosen === null || again) { return; }
+    values(now)[chosen] = Number(value);
+    keep(now.key);
     chosen = null;  // the next open seat in calling order
     hideSaid();
     draw();
@@ -193,7 +259,7 @@
     undo.hidden = !game.undo || game.abandoned;
     undo.textContent = !game.undo ? "" : say(armed === null ? "undo" : "undo_again",
       { change: game.undo });
-    undo.className = armed === null ? "undo" : "undo armed";
+    undo.className = armed === null ? "undo" : ready ? "undo armed" : "undo arming";
     undo.disabled = pending !== null;
   }
 
@@ -201,13 +267,20 @@
     page.standings($("standings").tBodies[0], game, sitting(game), points);
   }
 
+  function stateOf(shown) {
+    // what a notice is about: the game and the step it waits for (or that it is over)
+    var now = stepOf(shown);
+    return shown.id + " " + (now ? now.key : shown.abandoned ? "abandoned" : "over");
+  }
+
   function showSaid(text, bad) {
     $("said").textContent = text;
     $("said").className = bad ? "said problem" : "said";
     $("said").hidden = false;
+    saidAt = stateOf(game);
   }
 
-  function hideSaid() { $("said").hidden = true; }
+  function hideSaid() { $("said").hidden = true; saidAt = null; }
 
   function lostTyping(before, was, newer) {
     // what to tell when the game moved on from the step `was` (of the game `before`)
@@ -224,9 +297,12 @@
     }).join(", ");
     var played = newer.rounds[was.round - 1];
     var entered = played && (was.kind === "bids" ? played.bids : played.tricks);
-    if (entered) {
-      return say(was.kind + "_elsewhere", { number: digits(was.round),
-        values: digits(entered.join(" ")), typed: list });
+    if (entered) {  // each number with its player's name, in calling order as listed here
+      var given = was.order.map(function (seat) {
+        return sitting(newer)[seat] + " " + digits(entered[seat]);
+      }).join(", ");
+      return say(was.kind + "_elsewhere", { number: digits(was.round), values: given,
+        typed: list });
     }
     if (!newer.abandoned && before.undo) {
       return say("taken_back_elsewhere", { change: before.undo, typed: list });
@@ -237,14 +313,15 @@
   function showGame(newer, own) {
     // `own`: the answer to this page's own write, which says itself what became of it
     var lost = own || pending !== null ? null : lostTyping(game, step(), newer);
-    if (game && newer.id !== game.id) { typed = {}; chosen = null; }
+    if (!game || newer.id !== game.id) { typed = {}; chosen = null; forgetOtherGames(newer.id); }
     if (armed !== null && (!game || newer.undo !== game.undo)) {  // armed for another change
-      clearTimeout(armed);
-      armed = null;
+      disarm();
     }
     game = newer;
     draw();
-    if (lost !== null) { showSaid(lost, true); }  // kept until the next tap
+    // a notice is about the state it was shown in: once the game moves on it goes
+    if (saidAt !== null && saidAt !== stateOf(game)) { hideSaid(); }
+    if (lost !== null) { showSaid(lost, true); }  // kept until the next tap or step
   }
 
   function showProblem(text) {
@@ -284,22 +361,35 @@
       now.key, say("saved"));
   }
 
+  function disarm() {
+    clearTimeout(armed);
+    armed = null;
+    ready = false;
+  }
+
   function undo() {
     // the first tap arms it (a thumb that slips off "Save" takes nothing back), the
-    // second, within a few seconds, takes back the last change
+    // second, after ARMING_MS and within a few seconds, takes back the last change: one
+    // change for two taps, a double tap only arms. A finished game asks first, as the
+    // undo opens it again.
     if (!game || !game.undo || pending !== null) { return; }
     hideSaid();
     if (armed === null) {
-      armed = setTimeout(function () { armed = null; drawUndo(); }, ARMED_MS);
+      var mine = armed = setTimeout(disarmed, ARMED_MS);
+      setTimeout(function () { if (armed === mine) { ready = true; drawUndo(); } }, ARMING_MS);
       drawUndo();
       return;
     }
-    clearTimeout(armed);
-    armed = null;
+    if (!ready) { return; }  // the second tap of a double tap
+    var change = game.undo;
+    disarm();
+    drawUndo();
+    if (game.finished && !window.confirm(say("reopen", { change: change }))) { return; }
     write({ kind: "undo", round: game.next ? game.next.round : game.rounds.length,
-      values: [], base: game.changes, id: nonce() }, null,
-      say("took_back", { change: game.undo }));
+      values: [], base: game.changes, id: nonce() }, null, say("took_back", { change: change }));
   }
+
+  function disarmed() { disarm(); drawUndo(); }
 
   function write(told, key, done) {
     var made = { game: game, step: step() };  // the state the write was made on
@@ -323,7 +413,7 @@
         $("link").textContent = say("live");
         var said = done;
         if (status === 200) {
-          if (key !== null) { delete typed[key]; }
+          if (key !== null) { delete typed[key]; keep(key); }
           chosen = null;
         } else {  // what was typed stays; if its step is gone, the page says what became of it
           said = (data.game && lostTyping(made.game, made.step, data.game))
