@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 
 from callbreak_score.core.errors import Refused, Said
 
@@ -29,6 +30,8 @@ MODES = frozenset({"100644", "100755"})
 NOTE = "callbreak-left-out.json"  # in .git/: what the last sync left out, for doctor
 _ENTRY = re.compile(r"[0-9A-Za-z][0-9A-Za-z_-]{0,63}\Z")  # a people or event entry's name
 _VERSION = re.compile(r"[0-9a-f]{7}\Z")
+_PEOPLE_ID = re.compile(r"\d{20}-[0-9a-f]{8}\Z")  # the UTC time in µs it was made, '-', random
+DAY = 86_400.0
 
 
 class Entry:
@@ -138,7 +141,12 @@ def content_problem(path: str, data: bytes) -> Refused | None:
             if not replays(game):
                 return Said("its rounds do not follow from its history (changed by hand)")
         elif top == "people":
-            people.read(data, path)
+            raw = people.read(data, path)
+            if raw["id"] != stem or not _PEOPLE_ID.match(stem):
+                return Said("its id is not its file name (20 digits, '-', 8 letters a-f or "
+                            "digits, '.json')")
+            if int(stem[:20]) > (time.time() + DAY) * 1_000_000:  # would order every later one
+                return Said("its id names a time more than a day past this device's clock")
         elif top == "events":
             events.read(data, path)
         else:

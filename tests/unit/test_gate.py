@@ -83,3 +83,19 @@ def test_the_note_keeps_what_was_left_out_until_a_clean_sync() -> None:
     assert gate.note() == [("games/../../x", "it is not a file callbreak keeps there")]
     gate.keep_note([])
     assert gate.note() == []
+
+
+def test_a_people_entry_must_be_named_by_its_id_and_not_made_in_the_future() -> None:
+    import json
+    import time
+
+    def entry(name: str, inner: str) -> str | None:
+        data = json.dumps({"id": inner, "at": "2026-12-04T17:00:00+00:00",
+                           "change": "rename", "name": "Asha", "other": "Asa"}).encode()
+        return gate.content_problem(f"people/{name}.json", data)
+
+    now = f"{int(time.time() * 1_000_000):020d}-0a1b2c3d"
+    assert entry(now, now) is None
+    assert "its id is not its file name" in entry(now, f"{1:020d}-0a1b2c3d")
+    later = f"{int((time.time() + 2 * 86_400) * 1_000_000):020d}-0a1b2c3d"
+    assert "more than a day past" in entry(later, later)
