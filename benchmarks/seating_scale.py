@@ -25,43 +25,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from callbreak_score.core import seating  # noqa: E402
-from callbreak_score.core.event import MOST, meetings, next_seating, replay  # noqa: E402
-from callbreak_score.core.values import replace  # noqa: E402
-
-
-def lines(function, where: str) -> int:  # noqa: ANN001
-    """How many lines of the file `where` running `function` executes."""
-    count = 0
-
-    def local(frame, event, arg):  # noqa: ANN001, ANN202 - a trace function
-        nonlocal count
-        count += event == "line"
-        return local
-
-    sys.settrace(lambda frame, event, arg: local if frame.f_code.co_filename == where
-                 else None)
-    try:
-        function()
-    finally:
-        sys.settrace(None)
-    return count
-
-
-def played(count: int, rounds: int = 3):
-    event = replay("261129-evt", [{"id": "1", "at": "", "action": "new", "name": "Club",
-                                   "players": [f"P{n:04d}" for n in range(count)],
-                                   "games": 99}])
-    for number in range(rounds):
-        drawn = next_seating(event, f"seed {number}")
-        drawn = replace(drawn, tables=tuple(replace(t, game=f"g{number}-{t.number}")
-                                            for t in drawn.tables))
-        event = replace(event, seatings=event.seatings + (drawn,))
-    return event
+from callbreak_score.core.event import MOST, meetings  # noqa: E402
+from tests.lib.work import lines  # noqa: E402
+from tests.unit.test_seating_scale import played  # noqa: E402
 
 
 def timed(count: int, runs: int) -> tuple[float, int]:
     """The median seconds of a draw for `count` players, and the lines it runs."""
-    event = played(count)
+    event = played(count, 3)
     met, sizes = meetings(event), seating.sizes(count)
 
     def once() -> object:

@@ -4,13 +4,12 @@ with the log about in proportion (counted, never timed)."""
 
 from __future__ import annotations
 
-import sys
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from callbreak_score.core import people
 from callbreak_score.core.people import Circle, key
+from tests.lib.work import lines
 
 
 class FirstCircle:
@@ -113,26 +112,14 @@ def test_worked_examples_give_the_first_versions_answers() -> None:
 
 def _work(circle: type, log: list[dict], here: str) -> int:
     """Lines of `here` (the file that holds `circle`) run to replay the log and ask who
-    each name is: the work done, counted (a clock would also count the machine's other
-    work)."""
-    lines = 0
+    each name is: the work done, counted."""
 
-    def count(frame, event, arg):  # noqa: ANN001, ANN202 - a tracer
-        nonlocal lines
-        if frame.f_code.co_filename == here:
-            if event == "line":
-                lines += 1
-            return count
-        return None
-
-    sys.settrace(count)
-    try:
+    def replay() -> None:
         replayed = circle(log)
         for entry in log:
             replayed.person_key(entry["name"])
-    finally:
-        sys.settrace(None)
-    return lines
+
+    return lines(replay, here)
 
 
 def _renames(n: int) -> list[dict]:

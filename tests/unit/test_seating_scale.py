@@ -6,8 +6,6 @@ in earlier game rounds; and the near-linear greedy draw seats exactly as the pla
 from __future__ import annotations
 
 import random
-import sys
-from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,30 +13,9 @@ from hypothesis import strategies as st
 from callbreak_score.core import seating
 from callbreak_score.core.event import meetings, next_seating, replay
 from callbreak_score.core.values import replace
+from tests.lib.work import lines
 
 GROWTH = 6  # four times the players may run at most this many times the lines (16: quadratic)
-
-
-def lines(function: Callable[[], object], where: str) -> int:
-    """How many lines of the file `where` running `function` executes."""
-    count = 0
-
-    def local(frame, event, arg):  # noqa: ANN001, ANN202 - a trace function
-        nonlocal count
-        if event == "line":
-            count += 1
-        return local
-
-    def calls(frame, event, arg):  # noqa: ANN001, ANN202
-        return local if frame.f_code.co_filename == where else None
-
-    before = sys.gettrace()
-    sys.settrace(calls)
-    try:
-        function()
-    finally:
-        sys.settrace(before)
-    return count
 
 
 def played(count: int, rounds: int):
