@@ -57,7 +57,7 @@ def event(
         "seat again or join; final: seat the final table; tables: each table's entry link "
         "(while 'serve --event' runs); use ID: make it the current event; list: the events.")],
     words: Annotated[list[str] | None, typer.Argument(
-        metavar="[WORDS]...", help="new: the event's name and its players (8 or more); "
+        metavar="[WORDS]...", help="new: the event's name and its players (8 to 256); "
         "sub: TABLE OUT IN; drop, add: a player's name; use: an event's id.",
         autocompletion=complete_people, show_default=False)] = None,
     games: Annotated[int | None, typer.Option(
@@ -112,7 +112,7 @@ def event(
     if what == "new":
         if not words:
             raise Refused("give the event's name and its players: callbreak event new NAME "
-                          "P1 P2 ... (8 or more)")
+                          "P1 P2 ... (8 to 256)")
         events.start(words[0], words[1:], typed, GAMES if games is None else games)
     elif what == "next":
         events.next_round(event_id)

@@ -518,7 +518,7 @@ PAGES = {
         'sections': [
             ('Arguments', [
                 ('new|next|standings|show|sub|drop|add|final|tables|use|list', "new NAME P1 P2 ...: start an event; next: seat the next game round; standings; show: each table; sub TABLE OUT IN: a substitute; drop NAME; add NAME: seat again or join; final: seat the final table; tables: each table's entry link (while 'serve --event' runs); use ID: make it the current event; list: the events.", '[required]', True),
-                ('[WORDS]...', "new: the event's name and its players (8 or more); sub: TABLE OUT IN; drop, add: a player's name; use: an event's id.", '', True),
+                ('[WORDS]...', "new: the event's name and its players (8 to 256); sub: TABLE OUT IN; drop, add: a player's name; use: an event's id.", '', True),
             ]),
             ('Options', [
                 ('--rules <nepal|pagat|tens>', "Rule preset (default: nepal, or your 'rules' setting).", '', True),
