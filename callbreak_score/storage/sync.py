@@ -234,7 +234,12 @@ def _admit(ours: str | None, theirs: str, report: Report) -> str:
     that holds this folder's version of each of them instead (or nothing): the one that is
     merged, written here and pushed. What was left out goes into the report."""
     mine, sent = _entries(ours), _entries(theirs)
-    incoming = sorted(p for p in sent if mine.get(p) != sent[p])
+    base = mine
+    if ours is not None and not _contains(theirs, ours):  # both went on: from where they part
+        done = git("merge-base", ours, theirs, check=False)
+        base = _entries(done.stdout.decode().strip() or None) if done.returncode == 0 else {}
+    # what theirs changed (a file only this folder changed since is this folder's to keep)
+    incoming = sorted(p for p in sent if mine.get(p) != sent[p] and base.get(p) != sent[p])
     left: list[tuple[str, Said | Refused]] = []
     refused = {p for p in incoming if p in gate.TOP_FILES}  # this folder's own stay
     for path in incoming:

@@ -305,10 +305,12 @@ def test_people_entries_made_on_both_devices_all_travel(devices) -> None:
     laptop, phone, _tablet, remote = devices
     laptop.new()
     join(remote, laptop, phone)
-    for device, (name, other) in ((laptop, ("Ram", "राम")), (phone, ("Asha", "Aasha"))):
+    made = time.time_ns() // 1000  # an entry's id: when it was made (µs), '-', a random part
+    for device, (name, other), tail in ((laptop, ("Ram", "राम"), "0a1b2c3d"),
+                                        (phone, ("Asha", "Aasha"), "4e5f6a7b")):
         folder = device.home / "people"
         folder.mkdir(exist_ok=True)
-        entry = {"id": f"20261201T1900-{name}", "at": "2026-12-01T19:00:00+05:45",
+        entry = {"id": f"{made:020d}-{tail}", "at": "2026-12-01T19:00:00+05:45",
                  "change": "merge", "name": name, "other": other}
         (folder / f"{entry['id']}.json").write_text(json.dumps(entry, ensure_ascii=False))
     laptop.run("sync")
