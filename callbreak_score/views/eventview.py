@@ -186,13 +186,17 @@ def standings_text(event: Event, rows: Sequence[Row], how: str, style: Style) ->
         return out + "".join("  " + cells.pad(v, n, True) for v, n in zip(values, numbers))
 
     lines.append(line("", head[0], head[1:]).rstrip())
-    shown_unranked = False
-    for row, cell, name in zip(rows, cells_of, names):
-        if not row.ranked and not shown_unranked:
-            lines += wrap(_("Not ranked yet (fewer than half the game rounds played):"),
-                          cols, "  ")
-            shown_unranked = True
-        lines.append(line(cell[0], name, cell[2:]).rstrip())
+    gone = {name.casefold() for name in event.dropped}
+    listed = list(zip(rows, cells_of, names))
+    for heading, part in (
+            ("", [r for r in listed if r[0].ranked]),
+            (_("Not ranked yet (fewer than half the game rounds played):"),
+             [r for r in listed if not r[0].ranked and r[0].name.casefold() not in gone]),
+            (_("Left the event (not ranked):"),
+             [r for r in listed if not r[0].ranked and r[0].name.casefold() in gone])):
+        if heading and part:
+            lines += wrap(heading, cols, "  ")
+        lines += [line(cell[0], name, cell[2:]).rstrip() for _row, cell, name in part]
     finalists = [row.name for row in rows if row.final is not None]
     if finalists:
         lines += wrap(t("The final decides the top places: {players}.",

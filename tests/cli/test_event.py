@@ -252,6 +252,9 @@ def test_after_the_final_the_event_is_over(cli, home) -> None:
     said = refused_unchanged(cli, home, "event", "sub", "1", sitter, "Ila")
     assert "has dropped out" in said and "event add Ila" in said
     cli("event", "final")
+    standings = cli("event", "standings").stdout  # Ila left before a game: said so
+    before, left = standings.split("Left the event (not ranked):\n")
+    assert left.split() == ["-", "Ila", "0", "0", "0"] and "Ila" not in before
     for words in (("event", "final"), ("event", "next"), ("event", "drop", sitter),
                   ("event", "add", "Newcomer")):
         assert "has had its final; it is over" in refused_unchanged(cli, home, *words), words
