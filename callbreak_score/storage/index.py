@@ -676,10 +676,8 @@ def games_since(moment: float | None, until: float | None = None
             continue
         when = begun.timestamp()
         if (moment is None or when >= moment) and (until is None or when < until):
-            found.append((when, game_id, game))
-    # started, then (within a second) the id: the same order on every device (a file's
-    # time of saving is each device's own)
-    found.sort(key=lambda seen: seen[:2])
+            found.append((when, store.stamp(store.game_path(game_id)) or (), game))
+    found.sort(key=lambda seen: seen[:2])  # started, then (within a second) saved
     return [game for _, _, game in found], problems
 
 

@@ -116,10 +116,10 @@ def _by_time(ids: list[str], wanted: int | None) -> list[str]:
     return out + ids[at:]
 
 
-def _created_key(game_id: str) -> int:
+def _created_key(game_id: str) -> tuple[int, int]:
     """When a game was created, as seconds of UTC, from its file's bytes (without decoding
-    it); games made in the same second are put in order by their ids (the same on every
-    device); when `created` cannot be read (a damaged file), when the file was saved."""
+    it), then when the file was last saved (games made in the same second); when `created`
+    cannot be read (a damaged file), when the file was last saved alone."""
     from .schema import time_fields
 
     path = game_path(game_id)
@@ -135,11 +135,11 @@ def _created_key(game_id: str) -> int:
         saved = 0
     fields = time_fields(text)
     if fields is None:
-        return saved // 1_000_000_000 + _EPOCH
+        return saved // 1_000_000_000 + _EPOCH, saved
     year, month, day, hour, minute, second, off_h, off_m, off_s = fields
     sign = -1 if "-" in text[16:] else 1
     return (_utc_seconds(year, month, day) + hour * 3600 + minute * 60 + second
-            - sign * (off_h * 3600 + off_m * 60 + off_s))
+            - sign * (off_h * 3600 + off_m * 60 + off_s)), saved
 
 
 def _utc_seconds(year: int, month: int, day: int) -> int:

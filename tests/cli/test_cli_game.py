@@ -183,11 +183,12 @@ def test_undo_and_edit(cli) -> None:
     cli("edit", "1", code=1)
 
 
-def test_list_use_and_the_current_game(cli) -> None:
+def test_list_use_and_the_current_game(cli, clock) -> None:
     ids = []
     for n in range(3):
         cli("new", f"A{n}", "B", "C", "D")
         ids.append(shown(cli)["id"])
+        clock.shift(2)  # each game a later one
     assert len(set(ids)) == 3 and all(len(i) == 10 and i[:7] == "261129-" for i in ids)
     listed = json.loads(cli("list", "--json").stdout)
     assert [g["id"] for g in listed] == ids[::-1]

@@ -143,7 +143,7 @@ def test_a_damaged_file_is_refused_untouched_and_others_still_work(
     cli, home: Path, clock, kind: str
 ) -> None:
     other = started(cli)
-    clock.shift(2)  # the later game (within a second, games sort by id on every device)
+    clock.shift(2)  # the later game
     damaged = started(cli)
     cli("bid", "4", "3", "2", "4")
     cli("tricks", "5", "3", "2", "3")
