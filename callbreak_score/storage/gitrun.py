@@ -99,3 +99,30 @@ def checked(*args: str, **kwargs: object) -> CompletedProcess:
 def rev(name: str) -> str | None:
     done = git("rev-parse", "-q", "--verify", name + "^{commit}", check=False)
     return done.stdout.decode().strip() or None if done.returncode == 0 else None
+
+
+def contains(commit: str | None, other: str) -> bool:
+    """Whether `other` is `commit` or one of its ancestors."""
+    if commit is None:
+        return False
+    return git("merge-base", "--is-ancestor", other, commit, check=False).returncode == 0
+
+
+def device() -> str:
+    import socket
+
+    return socket.gethostname() or "a device"
+
+
+def blob_bytes(shas: list[str]) -> dict[str, bytes]:
+    """The bytes of blobs, in one git process."""
+    if not shas:
+        return {}
+    out = git("cat-file", "--batch", data="".join(s + "\n" for s in shas).encode()).stdout
+    found, at = {}, 0
+    for sha in shas:
+        end = out.index(b"\n", at)
+        size = int(out[at:end].split()[2])
+        found[sha] = out[end + 1:end + 1 + size]
+        at = end + 2 + size
+    return found

@@ -19,12 +19,22 @@ from callbreak_score.core.game import Game
 from callbreak_score.core.values import replace
 
 from . import gate, schema, store, travels, versions
-from .gitrun import GitFailed, git, git_reason, is_set_up, remote_url, rev
+from .admit import admit, entries
+from .gitrun import (
+    GitFailed,
+    blob_bytes,
+    contains,
+    device,
+    git,
+    git_reason,
+    is_set_up,
+    remote_url,
+    rev,
+)
 from .gitrun import out as _out
 
 BRANCH = "main"
 EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
-BATCH = 64 * 1024 * 1024  # bytes of what a remote sent read at once to be checked
 # Only the games and the logs travel: everything else in the data folder is derived
 # (the stats index, `current`, the lock, temp files, backups, trash) or this device's own.
 IGNORE = """\
@@ -105,9 +115,9 @@ def _sync(report: Report, first: bool) -> None:
             theirs = rev(f"refs/remotes/origin/{BRANCH}")
             _check_remote(report.remote, theirs, ours)
             report.left_out = []
-            if theirs is not None and theirs != ours and not _contains(ours, theirs):
-                admitted = _admit(ours, theirs, report)
-                if ours is not None and _contains(admitted, ours):
+            if theirs is not None and theirs != ours and not contains(ours, theirs):
+                admitted, report.left_out = admit(ours, theirs)
+                if ours is not None and contains(admitted, ours):
                     result = admitted
                 else:
                     result = _merge(ours, admitted, report)
@@ -159,12 +169,6 @@ def _check_remote(remote: str, theirs: str | None, ours: str | None) -> None:
             raise travels.refuse_foreign(remote, stranger or "-")
 
 
-def device() -> str:
-    import socket
-
-    return socket.gethostname() or "a device"
-
-
 def _clear_leftovers() -> None:
     """git's lock files a killed sync left (a git still running gets a moment to end)
     and the merge's own index."""
@@ -210,114 +214,9 @@ def _commit(message: str) -> None:
     git("commit", "-q", "--no-verify", "-m", message)
 
 
-def _contains(commit: str | None, other: str) -> bool:
-    """Whether `other` is `commit` or one of its ancestors."""
-    if commit is None:
-        return False
-    return git("merge-base", "--is-ancestor", other, commit, check=False).returncode == 0
-
-
-def _entries(commit: str | None) -> dict[str, gate.Entry]:
-    """path -> mode, kind, object and size of a commit's files (any bytes git holds)."""
-    if commit is None:
-        return {}
-    return gate.listing(git("ls-tree", "-r", "-l", "-z", "--full-tree", commit).stdout)
-
-
 def _tree(commit: str | None) -> dict[str, str]:
     """path -> blob of a commit's files."""
-    return {path: entry.sha for path, entry in _entries(commit).items()}
-
-
-def _admit(ours: str | None, theirs: str, report: Report) -> str:
-    """Theirs, or when some of its files may not come in (gate.py), a commit on top of it
-    that holds this folder's version of each of them instead (or nothing): the one that is
-    merged, written here and pushed. What was left out goes into the report."""
-    mine, sent = _entries(ours), _entries(theirs)
-    base = mine
-    if ours is not None and not _contains(theirs, ours):  # both went on: from where they part
-        done = git("merge-base", ours, theirs, check=False)
-        base = _entries(done.stdout.decode().strip() or None) if done.returncode == 0 else {}
-    # what theirs changed (a file only this folder changed since is this folder's to keep)
-    incoming = sorted(p for p in sent if mine.get(p) != sent[p] and base.get(p) != sent[p])
-    left: list[tuple[str, Said | Refused]] = []
-    refused = {p for p in incoming if p in gate.TOP_FILES}  # this folder's own stay
-    for path in incoming:
-        if path not in refused:
-            why = gate.path_problem(path, sent[path])
-            if why is not None:
-                left.append((path, why))
-                refused.add(path)
-    checked = [p for p in incoming if p not in refused]
-    batch: list[str] = []
-    size = 0
-    entries: list[tuple[str, bytes]] = []  # event entries that read: to fit their events
-    for at, path in enumerate(checked):  # read in batches: a remote may send many files
-        batch.append(path)
-        size += sent[path].size
-        if size < BATCH and at < len(checked) - 1:
-            continue
-        blobs = _blobs(sorted({sent[p].sha for p in batch}))
-        for one in batch:
-            why = gate.content_problem(one, blobs[sent[one].sha])
-            if why is not None:
-                left.append((one, why))
-                refused.add(one)
-            elif one.startswith("events/"):
-                entries.append((one, blobs[sent[one].sha]))
-        batch, size = [], 0
-    for path, why in gate.misfits(entries):
-        left.append((path, why))
-        refused.add(path)
-    if not refused:
-        return theirs
-    report.left_out = sorted(left)
-
-    over = {"/".join(r.split("/")[:n]) for r in refused for n in range(1, r.count("/") + 1)}
-
-    def near(path: str) -> bool:  # this folder's files at, under or over a refused path
-        parts = path.split("/")
-        return path in refused or path in over or any(
-            "/".join(parts[:n]) in refused for n in range(1, len(parts)))
-
-    kept = {p: e for p, e in sent.items() if not near(p)}
-    kept.update({p: e for p, e in mine.items() if near(p)})
-    if kept == sent:
-        return theirs
-    tree = _write_tree(kept)
-    return _out("commit-tree", tree, "-p", theirs, "-m",
-                "callbreak: left out what may not come in, on " + device())
-
-
-def _write_tree(files: dict[str, gate.Entry]) -> str:
-    """A tree of exactly these files, made in a private index."""
-    index = os.path.join(store.home(), ".git", "callbreak-index")
-    lines = [f"{e.mode} {e.sha}\t{p}" for p, e in sorted(files.items())]
-    try:
-        git("read-tree", "--empty", index=index)
-        if lines:
-            git("update-index", "-z", "--index-info", index=index,
-                data="\0".join(lines).encode() + b"\0")
-        return _out("write-tree", index=index)
-    finally:
-        try:
-            os.remove(index)
-        except FileNotFoundError:
-            pass
-
-
-def _blobs(shas: list[str]) -> dict[str, bytes]:
-    """The bytes of blobs, in one git process."""
-    if not shas:
-        return {}
-    out = git("cat-file", "--batch", data="".join(s + "\n" for s in shas).encode()).stdout
-    found, at = {}, 0
-    for sha in shas:
-        end = out.index(b"\n", at)
-        size = int(out[at:end].split()[2])
-        found[sha] = out[end + 1:end + 1 + size]
-        at = end + 2 + size
-    return found
+    return {path: entry.sha for path, entry in entries(commit).items()}
 
 
 def _game(path: str, data: bytes) -> Game | None:
@@ -347,7 +246,7 @@ def _merge(ours: str | None, theirs: str, report: Report) -> str:
             continue
         result[path] = t.get(path)  # changed on their side only
     both = sorted(changed)
-    blobs = _blobs(sorted({s for p in both for s in (o.get(p), t.get(p)) if s}))
+    blobs = blob_bytes(sorted({s for p in both for s in (o.get(p), t.get(p)) if s}))
     games = {i: _game(i, blobs[t[i]]) for i in both if _is_game(i) and t.get(i)}
     stored = {p.split("/")[-1][:-5]: tree[p] for tree in trees for p in tree if _is_game(p)}
 
@@ -357,7 +256,7 @@ def _merge(ours: str | None, theirs: str, report: Report) -> str:
             return made[game_id]
         if game_id not in stored:
             return False
-        return _game(game_id, _blobs([stored[game_id]])[stored[game_id]])
+        return _game(game_id, blob_bytes([stored[game_id]])[stored[game_id]])
 
     made: dict[str, Game] = {}
     for path in both:
@@ -450,7 +349,7 @@ def _check_out(ours: str | None, result: str, report: Report) -> None:
     home = store.home()
     for path in added + modified + removed:
         _check_inside(home, path)
-    blobs = _blobs(sorted({new[p] for p in added + modified}))
+    blobs = blob_bytes(sorted({new[p] for p in added + modified}))
     for path in added:
         store.write_atomic(os.path.join(home, *path.split("/")), blobs[new[path]])
     _follow_renames(old, added, blobs, new)
@@ -552,7 +451,7 @@ def _follow_renames(old: dict[str, str], added: list[str], blobs: dict[str, byte
         moved = new.get(f"games/{now[:4]}/{now}.json")
         if here is None or moved is None:
             continue
-        mine = _game(was, _blobs([here])[here])
-        theirs = _game(now, blobs.get(moved) or _blobs([moved])[moved])
+        mine = _game(was, blob_bytes([here])[here])
+        theirs = _game(now, blobs.get(moved) or blob_bytes([moved])[moved])
         if mine and theirs and versions.identity(mine) == versions.identity(theirs):
             store.set_current(now)

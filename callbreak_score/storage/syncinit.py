@@ -8,8 +8,8 @@ import os
 from callbreak_score.core.errors import Refused
 
 from . import store
-from .gitrun import checked, git, is_set_up, remote_url, rev, run_outside
-from .sync import ATTRIBUTES, BRANCH, IGNORE, Report, device, sync
+from .gitrun import checked, device, git, is_set_up, remote_url, rev, run_outside
+from .sync import ATTRIBUTES, BRANCH, IGNORE, Report, sync
 
 
 def _local_path(remote: str) -> str | None:
