@@ -25,7 +25,7 @@ from .files import GAME_LIMIT, SETTINGS_LIMIT
 
 # sync --init writes these at the top; this folder's own always stay (never the remote's)
 TOP_FILES = frozenset({".gitignore", ".gitattributes"})
-FOLDERS = ("games", "people", "renamed", "conflicts", "events")
+FOLDERS = ("games", "people", "renamed", "conflicts", "events")  # the folders that travel
 MODES = frozenset({"100644", "100755"})
 NOTE = "callbreak-left-out.json"  # in .git/: what the last sync left out, for doctor
 _ENTRY = re.compile(r"[0-9A-Za-z][0-9A-Za-z_-]{0,63}\Z")  # a people or event entry's name

@@ -10,6 +10,7 @@ from callbreak_score.core.errors import Refused, Said, os_reason
 
 from . import schema, store
 from .files import Unreadable
+from .gate import FOLDERS, fits, forget_note, note
 
 # A problem doctor finds: its lines (the problem, then what fixes it or was done), and
 # whether the problem is still there
@@ -24,7 +25,6 @@ def strays(fix: bool, unreadable: list[Unreadable]) -> list[Problem]:
     import stat
 
     from .folders import month_folders
-    from .gate import fits
 
     found: list[Problem] = []
     home = store.home()
@@ -33,7 +33,7 @@ def strays(fix: bool, unreadable: list[Unreadable]) -> list[Problem]:
     except Unreadable as error:
         unreadable.append(error)
         months = set()
-    for top in ("games", "people", "renamed", "conflicts", "events"):
+    for top in FOLDERS:
         for path, info in _walk(os.path.join(home, top), unreadable):
             parts = os.path.relpath(path, home).split(os.sep)
             name, mode = parts[-1], info.st_mode
@@ -119,11 +119,9 @@ def _executable(path: str, mode: int, fix: bool) -> Problem:
 def left_out(fix: bool) -> list[Problem]:
     """What the last sync left out of what another device sent (gate.py): named until a
     sync leaves nothing out, or --fix forgets the note."""
-    from . import gate
-
-    left = gate.note()
+    left = note()
     if fix and left:
-        gate.forget_note()
+        forget_note()
     return [((Said("{path}: the last sync left it out ({reason}); another device sent it, "
                    "nothing of it was written here, and the remote holds this folder's "
                    "version since", path=path, reason=reason),
