@@ -18,7 +18,9 @@ import time
 from pathlib import Path
 
 from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
+from callbreak_score.core.history import synthesize
 from callbreak_score.core.rules import make_rules
+from callbreak_score.core.values import replace
 from callbreak_score.storage import schema
 
 PEOPLE = ("Asha", "Bimal", "Tulsi", "Ram", "सीता", "गोपाल", "Hari", "Maya")
@@ -33,7 +35,7 @@ def random_game(rng: random.Random, game_id: str, created: str) -> Game:
         won = tuple(seats.count(s) for s in range(4))
         bids = tuple(max(1, min(13, w + rng.choice((-1, 0, 0, 1)))) for w in won)
         game = enter_tricks(enter_bids(game, bids), won, created)
-    return game
+    return replace(game, history=synthesize(game))  # its rounds follow from it, as saved
 
 
 def build(folder: Path, count: int, per_day: int = 12) -> None:
@@ -57,6 +59,7 @@ def build(folder: Path, count: int, per_day: int = 12) -> None:
     for _ in range(5):
         current = enter_tricks(enter_bids(current, (3, 3, 3, 3)), (4, 3, 3, 3),
                                      "2026-11-29T20:30:00+05:45")
+    current = replace(current, history=synthesize(current))
     (games / CURRENT[:4]).mkdir(exist_ok=True)
     (games / CURRENT[:4] / f"{CURRENT}.json").write_bytes(schema.encode(current))
     (folder / "current").write_text(CURRENT + "\n")

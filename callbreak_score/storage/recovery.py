@@ -184,14 +184,23 @@ def check_all(fix: bool) -> list[Problem]:
         game_id = name[:-5] if name.endswith(".json") else ""
         if schema.is_id(game_id) and store.game_path(game_id) == path:
             named[path] = game_id
-    sound = dict(zip(named.values(), each(sound_games, list(named.values()))))
+    state = dict(zip(named.values(), each(game_states, list(named.values()))))
     for path in paths:
         game_id = named.get(path, "")
         if not game_id:
             problems.append(strays.stray(path, fix, Said(
                 "{path}: not a game file of this folder (games/YYMM/ID.json)", path=path)))
             continue
-        if sound[game_id]:
+        if state[game_id] == SOUND:
+            continue
+        if state[game_id] == BY_HAND:
+            problems.append(((Said(
+                "{path}: its rounds do not follow from its history (the file was changed "
+                "outside callbreak); it is shown and counted, but undo cannot take that change "
+                "back and other devices' syncs leave this version out", path=path), Said(
+                "fix: 'callbreak restore {game} --list' shows the versions callbreak saved; "
+                "put one back, then make the change with 'callbreak edit'", game=game_id)),
+                True))
             continue
         try:  # read again here for its problem (damaged files are few)
             store.load(game_id)
@@ -285,16 +294,23 @@ def _check_index() -> None:
             pass
 
 
-def sound_games(ids: list[str]) -> list[bool]:
-    """Whether each game file reads as a sound game (in another process for many)."""
+SOUND, DAMAGED, BY_HAND = "sound", "damaged", "by hand"
+
+
+def game_states(ids: list[str]) -> list[str]:
+    """Whether each game file reads as a sound game (in another process for many): SOUND;
+    DAMAGED; or BY_HAND, a game that reads but whose rounds do not follow from its history
+    (its file changed outside callbreak: other devices' syncs leave it out)."""
+    from callbreak_score.core.history import replays
+
     out = []
     for game_id in ids:
         try:
-            store.load(game_id)
+            game = store.load(game_id)
         except Refused:
-            out.append(False)
+            out.append(DAMAGED)
         else:
-            out.append(True)
+            out.append(SOUND if replays(game) else BY_HAND)
     return out
 
 

@@ -36,7 +36,7 @@ def unsound(paths: list[str]) -> str | None:
     """The first of the data folder's files about to be sent (paths relative to it, with
     '/') that may not travel, as a full path; None when all may."""
     from .pool import each
-    from .recovery import sound_games
+    from .recovery import DAMAGED, game_states
 
     home = store.home()
     games: dict[str, str] = {}
@@ -57,7 +57,7 @@ def unsound(paths: list[str]) -> str | None:
         if bad:
             break  # the first in order; the games before it are checked below
     ids = list(games)
-    bad += [games[g] for g, sound in zip(ids, each(sound_games, ids)) if not sound]
+    bad += [games[g] for g, state in zip(ids, each(game_states, ids)) if state == DAMAGED]
     first = min(bad, default=None)
     return None if first is None else os.path.join(home, *first.split("/"))
 

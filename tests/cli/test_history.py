@@ -119,6 +119,14 @@ def test_undo_refuses_when_the_file_was_changed_by_hand(cli, home: Path) -> None
     before = snapshot(home)
     assert "changed outside callbreak" in cli("undo", code=1).stderr
     assert snapshot(home) == before
+    # doctor names it (other devices' syncs leave it out) and says how to mend it, and
+    # --fix leaves it where it is: the change may be the scorer's own
+    said = " ".join(cli("doctor", code=1).stdout.split())  # its lines fitted to the screen
+    assert f"{path}: its rounds do not follow from its history" in said
+    assert f"'callbreak restore {path.stem} --list'" in said
+    cli("doctor", "--fix", code=1)
+    assert snapshot(home) == before
+    assert shown(cli)["rounds"][0]["tricks"] == [4, 4, 2, 3]
 
 
 def test_a_history_that_does_not_fit_is_a_damaged_file(cli, home: Path) -> None:

@@ -15,6 +15,7 @@ import pytest
 
 from callbreak_score.storage import store
 from tests.lib.cards import NAMES, random_game
+from tests.lib.games import with_history
 from tests.lib.helpers import snapshot
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -22,7 +23,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 def stored(names=NAMES["latin"][:4], **options):
     with store.locked(create=True):
-        return store.add(random_game(names, **options))
+        return store.add(with_history(random_game(names, **options)))
 
 
 def fake_opener(folder: Path, name: str, status: int = 0) -> Path:
