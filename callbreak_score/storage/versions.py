@@ -39,7 +39,7 @@ def conflict_path(game_id: str, version: str) -> str:
     return os.path.join(CONFLICTS, f"{game_id}.{version}.json")
 
 
-def _untimed(game: Game) -> tuple:
+def untimed(game: Game) -> tuple:
     """A version's changes without the times they were made: two scorers who typed the
     same numbers a few seconds apart made the same game."""
     return tuple((c.kind, c.start, c.before, c.after,
@@ -51,7 +51,7 @@ def longer(ours: Game, theirs: Game) -> Game | None:
     only the times of their changes differ); None when the histories part."""
     if ours == theirs:
         return ours
-    mine, other = _untimed(ours), _untimed(theirs)
+    mine, other = untimed(ours), untimed(theirs)
     if mine == other:
         return ours
     if len(mine) < len(other) and other[:len(mine)] == mine:
