@@ -67,10 +67,20 @@ def _show_version(game_id: str, version: str, json: bool) -> None:
     from callbreak_score.views.render import scorecard
 
     sys.stdout.write(scorecard(chosen, acts.screen()))
-    say(t("Version {version} of game {game}: the game file's own, kept as the game on every "
-          "device.", version=name, game=game_id) if own else
-        t("Version {version} of game {game}: another device's, kept beside it; 'callbreak "
-          "choose {game} {version}' makes it the game.", version=name, game=game_id))
+    from callbreak_score.storage.versions import mine
+
+    this = mine().get(game_id) == name
+    if own:
+        say(t("Version {version} of game {game}: the game file's own (this device's), kept as "
+              "the game on every device.", version=name, game=game_id) if this else
+            t("Version {version} of game {game}: the game file's own, kept as the game on "
+              "every device.", version=name, game=game_id))
+    else:
+        say(t("Version {version} of game {game}: this device's, kept beside the game; "
+              "'callbreak choose {game} {version}' makes it the game.", version=name,
+              game=game_id) if this else
+            t("Version {version} of game {game}: another device's, kept beside it; 'callbreak "
+              "choose {game} {version}' makes it the game.", version=name, game=game_id))
 
 
 @app.command()
@@ -103,7 +113,7 @@ def list_games(
     more = len(shown) > 20 and not show_all
     shown = shown[:20] if more else shown
     current = store.current_id()
-    from callbreak_score.storage.versions import conflicts, kept_version
+    from callbreak_score.storage.versions import conflicts, kept_version, mine
 
     apart = conflicts()  # versions of a game two devices changed apart (sync)
     entries = []
@@ -128,7 +138,8 @@ def list_games(
     say(listview.game_list(entries, current, acts.screen()))
     if more:
         say(_("Older games are not shown; 'callbreak list --all' shows them all."))
-    for line in conflict_lines(apart, {game_id: kept_version(game_id) for game_id in apart}):
+    for line in conflict_lines(apart, {game_id: kept_version(game_id) for game_id in apart},
+                               mine() if apart else {}):
         say(line)
     exits.warn_damaged(damaged)
 

@@ -28,11 +28,12 @@ def sync_games(
     """Exchange the games with the other devices through git: commit, fetch, merge, push."""
     from callbreak_score.storage import sync, syncinit
     from callbreak_score.storage.gate import refusal
-    from callbreak_score.storage.versions import kept_version
+    from callbreak_score.storage.versions import kept_version, mine
     from callbreak_score.views.syncview import report_text
 
     report = syncinit.init(init) if init is not None else sync.sync()
-    say(report_text(report, {game: kept_version(game) for game in report.conflicts}), cut=False)
+    say(report_text(report, {game: kept_version(game) for game in report.conflicts}, mine()),
+        cut=False)
     if report.left_out:
         raise refusal(report.left_out, report.remote)
 

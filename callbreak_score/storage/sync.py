@@ -212,6 +212,8 @@ def _commit(message: str) -> None:
         git(*(["read-tree", head] if head else ["read-tree", "--empty"]))  # unstaged again
         raise travels.refuse_unsound(bad)
     git("commit", "-q", "--no-verify", "-m", message)
+    versions.note_mine({path.split("/")[-1][:-5]: store.read_bytes(
+        os.path.join(store.home(), *path.split("/"))) for path in sent if _is_game(path)})
 
 
 def _tree(commit: str | None) -> dict[str, str]:

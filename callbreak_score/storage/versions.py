@@ -96,6 +96,35 @@ def conflicts() -> dict[str, list[str]]:
     return {game_id: sorted(versions) for game_id, versions in sorted(found.items())}
 
 
+MINE = "callbreak-mine.json"  # in .git/: the version of each game this device last sent
+
+
+def _mine_path() -> str:
+    return os.path.join(store.home(), ".git", MINE)
+
+
+def mine() -> dict[str, str]:
+    """Game id -> the version of it this device last committed to send: which of a game's
+    versions kept apart is this device's own (nothing travels of it)."""
+    try:
+        raw = jsontext.loads(store.read_bytes(_mine_path(), 1 << 22).decode("utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError, Refused):
+        return {}
+    if not isinstance(raw, dict):
+        return {}
+    return {k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, str)
+            and schema.is_id(k) and len(v) == 7}
+
+
+def note_mine(sent: dict[str, bytes]) -> None:
+    """Remember the versions of the games this device commits (game id -> its bytes)."""
+    if not sent:
+        return
+    known = mine()
+    known.update({game_id: version_of(data) for game_id, data in sent.items()})
+    store.write_atomic(_mine_path(), (jsontext.dumps(known, indent=1) + "\n").encode())
+
+
 def kept_version(game_id: str) -> str | None:
     """The version of the game file itself (None when it is gone)."""
     try:

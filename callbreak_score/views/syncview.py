@@ -11,19 +11,30 @@ if TYPE_CHECKING:
     from callbreak_score.storage.sync import Report
 
 
-def conflict_lines(conflicts: dict[str, list[str]], kept: dict[str, str | None]) -> list[str]:
-    """A line for each game whose changes on two devices part, saying how to choose."""
-    return [tn("Game {game} was changed on two devices apart: kept as the game on every "
-               "device: {kept}; the other: {versions} ('callbreak choose {game} VERSION' keeps "
-               "it instead).",
-               "Game {game} was changed on several devices apart: kept as the game on every "
-               "device: {kept}; the others: {versions} ('callbreak choose {game} VERSION' "
-               "keeps one of them instead).", len(others), game=game_id,
-               kept=kept.get(game_id) or "-", versions=", ".join(others))
+def conflict_lines(conflicts: dict[str, list[str]], kept: dict[str, str | None],
+                   mine: dict[str, str] | None = None) -> list[str]:
+    """A line for each game whose changes on two devices part, saying how to choose, and
+    which version is this device's own when it is one of them."""
+    return [_conflict_line(game_id, others, kept.get(game_id), (mine or {}).get(game_id))
             for game_id, others in conflicts.items()]
 
 
-def report_text(report: Report, kept: dict[str, str | None]) -> str:
+def _conflict_line(game_id: str, others: list[str], kept: str | None, mine: str | None
+                   ) -> str:
+    line = tn("Game {game} was changed on two devices apart: kept as the game on every "
+              "device: {kept}; the other: {versions} ('callbreak choose {game} VERSION' keeps "
+              "it instead).",
+              "Game {game} was changed on several devices apart: kept as the game on every "
+              "device: {kept}; the others: {versions} ('callbreak choose {game} VERSION' "
+              "keeps one of them instead).", len(others), game=game_id,
+              kept=kept or "-", versions=", ".join(others))
+    if mine is not None and mine in (kept, *others):
+        line += " " + t("This device's version is {version}.", version=mine)
+    return line
+
+
+def report_text(report: Report, kept: dict[str, str | None],
+                mine: dict[str, str] | None = None) -> str:
     lines = []
     if report.clock is not None:
         now, last = (time.strftime("%Y-%m-%d %H:%M", time.localtime(m)) for m in report.clock)
@@ -46,7 +57,7 @@ def report_text(report: Report, kept: dict[str, str | None]) -> str:
     lines += [t("Game {game} was changed on another device; this device's version is its "
                 "backup 1 ('callbreak restore {game} --backup 1' puts it back).", game=game_id)
               for game_id in report.replaced]
-    lines += conflict_lines(report.conflicts, kept)
+    lines += conflict_lines(report.conflicts, kept, mine)
     done = [said for count, said in (
         (report.new, tn("{count} game new here", "{count} games new here", report.new)),
         (report.changed, tn("{count} game changed here", "{count} games changed here",

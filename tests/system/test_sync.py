@@ -202,7 +202,12 @@ def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -
     laptop.run("sync")
     said = phone.run("sync").stdout
     assert f"Game {game} was changed on two devices apart" in said
-    laptop.run("sync")
+    # each device is told which version is its own: the phone's stays the game here
+    assert f"This device's version is {version_of(theirs)}." in said
+    said = laptop.run("sync").stdout
+    assert f"This device's version is {version_of(mine)}." in said
+    assert f"This device's version is {version_of(mine)}." in laptop.run("list").stdout
+    assert f"This device's version is {version_of(theirs)}." in phone.run("list").stdout
     for device in (laptop, phone):
         assert f"callbreak choose {game} VERSION" in device.run("list").stdout
         doctor = device.run("doctor", code=1).stdout
@@ -222,11 +227,15 @@ def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -
                       for v in other}[mine]
     # the other version looked at before choosing, the game file's own too
     looked = laptop.run("show", game, "--version", laptop_version[:4]).stdout
-    assert f"Version {laptop_version} of game {game}: another device's" in looked
+    assert f"Version {laptop_version} of game {game}: this device's, kept beside" in looked
+    assert f"Version {laptop_version} of game {game}: another device's" in phone.run(
+        "show", game, "--version", laptop_version).stdout
+    assert "the game file's own (this device's)" in phone.run(
+        "show", game, "--version", version_of(theirs)).stdout
     assert json.loads(laptop.run("show", game, "--json", "--version", laptop_version).stdout
                       )["rounds"][0]["tricks"] == [5, 3, 2, 3]
-    assert "the game file's own" in laptop.run("show", game, "--version",
-                                               version_of(theirs)).stdout
+    looked = laptop.run("show", game, "--version", version_of(theirs)).stdout
+    assert "the game file's own, kept" in looked and "(this device's)" not in looked
     assert "has no version 'zz'" in laptop.run("show", game, "--version", "zz", code=1).stderr
     assert "is now version" in laptop.run("choose", game, laptop_version[:4]).stdout
     assert laptop.run("show", "--json").stdout == laptop.run("show", "--json", game).stdout
