@@ -20,7 +20,7 @@ from callbreak_score.views import speech
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from callbreak_score.core.game import Change, Game
+    from callbreak_score.core.game import Game
 
 INTERVAL = 0.025  # seconds between two looks at the files. A look is two stats, so an
 # entry reaches the pages within tens of ms while serve idles at about 0.5% of a core
@@ -114,7 +114,7 @@ def entry_dict(game: Game) -> dict[str, object]:
     with a substitute, `sitting`: who sits at each seat now."""
     from callbreak_score.core.history import abandoned, stacks
     from callbreak_score.views.export import to_dict
-    from callbreak_score.views.historyview import change_words
+    from callbreak_score.views.historyview import change_words, named_change
 
     try:
         undoable = stacks(game.history)[0]
@@ -131,31 +131,6 @@ def entry_dict(game: Game) -> dict[str, object]:
     if sitting is not None:
         told["sitting"] = sitting
     return told
-
-
-def named_change(game: Game, change: Change, sitting: list[str] | None) -> str | None:
-    """A round's bids or tricks as the phone lists them: each number with the name of
-    who sits at its seat, in calling order ('round 2's bids Bimal 2, Tulsi 3, ...');
-    None for any other change (history's words say it)."""
-    from callbreak_score.i18n import num, t
-
-    names = sitting or list(game.players)
-    number = change.round
-    if change.kind not in ("bids", "tricks") or not change.after or number is None:
-        return None
-    entered = change.after[0]
-    order = game.bid_order(number)
-    if change.kind == "bids":
-        said = ", ".join(f"{names[s]} {'b' if entered.is_blind(s) else ''}{num(entered.bids[s])}"
-                         for s in order)
-        return t("round {number}'s bids {bids}", number=number, bids=said)
-    if entered.tricks is None:
-        return None
-    said = ", ".join(f"{names[s]} {num(entered.tricks[s])}" for s in order)
-    if change.finished[1] and not change.finished[0]:
-        return t("round {number}'s tricks {tricks} (the game ended)", number=number,
-                 tricks=said)
-    return t("round {number}'s tricks {tricks}", number=number, tricks=said)
 
 
 def _stamp(path: str) -> object:

@@ -17,6 +17,29 @@ def _numbers(values: Sequence[int] | None) -> str:
     return "-" if values is None else " ".join(map(num, values))
 
 
+def named_change(game: Game, change: Change, sitting: list[str] | None) -> str | None:
+    """A round's bids or tricks as the phone lists them: each number with the name of
+    who sits at its seat, in calling order ('round 2's bids Bimal 2, Tulsi 3, ...');
+    None for any other change (history's words say it)."""
+    names = sitting or list(game.players)
+    number = change.round
+    if change.kind not in ("bids", "tricks") or not change.after or number is None:
+        return None
+    entered = change.after[0]
+    order = game.bid_order(number)
+    if change.kind == "bids":
+        said = ", ".join(f"{names[s]} {'b' if entered.is_blind(s) else ''}{num(entered.bids[s])}"
+                         for s in order)
+        return t("round {number}'s bids {bids}", number=number, bids=said)
+    if entered.tricks is None:
+        return None
+    said = ", ".join(f"{names[s]} {num(entered.tricks[s])}" for s in order)
+    if change.finished[1] and not change.finished[0]:
+        return t("round {number}'s tricks {tricks} (the game ended)", number=number,
+                 tricks=said)
+    return t("round {number}'s tricks {tricks}", number=number, tricks=said)
+
+
 def change_words(game: Game, change: Change) -> str:
     """What a change did, in a few words: 'round 3's tricks 5 3 2 3'."""
     if change.kind in ("undo", "redo"):
