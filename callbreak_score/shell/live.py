@@ -108,29 +108,11 @@ def sitters_of(game: Game) -> list[str] | None:
 
 
 def entry_dict(game: Game) -> dict[str, object]:
-    """The game as an entry page has it: show --json's object, and what a write needs:
-    `changes` (the history's length, a write's `base`), `abandoned`, and `undo`, what
-    undo would take back in the interface's words (None: nothing); for an event's game
-    with a substitute, `sitting`: who sits at each seat now."""
-    from callbreak_score.core.history import abandoned, stacks
-    from callbreak_score.views.export import to_dict
-    from callbreak_score.views.historyview import change_words, named_change
+    """The game as an entry page has it (views/export.page_dict), with who sits at each
+    seat now for an event's game with a substitute."""
+    from callbreak_score.views.export import page_dict
 
-    try:
-        undoable = stacks(game.history)[0]
-        gone = abandoned(game)
-    except Refused:  # a history edited by hand: undo would refuse it too
-        undoable, gone = [], False
-    told = to_dict(game)
-    told["changes"] = len(game.history)
-    told["abandoned"] = gone
-    sitting = sitters_of(game)
-    last = game.history[undoable[-1]] if undoable else None
-    told["undo"] = (None if last is None else named_change(game, last, sitting)
-                    or change_words(game, last))
-    if sitting is not None:
-        told["sitting"] = sitting
-    return told
+    return page_dict(game, sitters_of(game))
 
 
 def _stamp(path: str) -> object:

@@ -62,6 +62,32 @@ def to_json(game: Game) -> str:
     return dumps(to_dict(game), indent=2) + "\n"
 
 
+def page_dict(game: Game, sitting: list[str] | None = None) -> dict[str, object]:
+    """The game as an entry page has it: show --json's object, and what a write needs:
+    `changes` (the history's length, a write's `base`), `abandoned`, and `undo`, what
+    undo would take back in the interface's words (None: nothing); `sitting`, who sits at
+    each seat now, for an event's game with a substitute."""
+    from callbreak_score.core.errors import Refused
+    from callbreak_score.core.history import abandoned, stacks
+
+    from .historyview import change_words, named_change
+
+    try:
+        undoable = stacks(game.history)[0]
+        gone = abandoned(game)
+    except Refused:  # a history edited by hand: undo would refuse it too
+        undoable, gone = [], False
+    told = to_dict(game)
+    told["changes"] = len(game.history)
+    told["abandoned"] = gone
+    last = game.history[undoable[-1]] if undoable else None
+    told["undo"] = (None if last is None else named_change(game, last, sitting)
+                    or change_words(game, last))
+    if sitting is not None:
+        told["sitting"] = sitting
+    return told
+
+
 CSV_HEADER = ("game", "round", "dealer", "seat", "player", "bid", "tricks", "score", "total")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
