@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from . import glyphs
-from .card import MARKS, Card, Line, Rect, Shape, Text, points_of, strokes_of
+from .cardparts import MARKS, Card, Line, Rect, Shape, Text, points_of, strokes_of
 
 SCALE = 2  # drawn this many times larger, then scaled down: Pillow's shapes are not smoothed
 SHAPED = (glyphs.DEVANAGARI, glyphs.BENGALI)  # the scripts a text must be shaped in

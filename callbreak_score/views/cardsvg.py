@@ -4,7 +4,7 @@ where the PNG places it."""
 
 from __future__ import annotations
 
-from .card import MARKS, Card, Line, Rect, Shape, Text, points_of, strokes_of
+from .cardparts import MARKS, Card, Line, Rect, Shape, Text, points_of, strokes_of
 
 FONTS = ("'Noto Sans', 'Noto Sans Devanagari', 'Noto Sans Bengali', 'Nirmala UI', "
          "'Kohinoor Devanagari', 'Kohinoor Bangla', system-ui, sans-serif")

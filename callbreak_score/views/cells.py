@@ -18,7 +18,7 @@ from collections.abc import Sequence
 RESET = "\x1b[0m"
 # The styles our views name, as terminal codes (SGR), the ones Rich writes for them: the
 # chart's, play's and the scorecard's. The chart's players:
-# the share card's Okabe-Ito colours (card.COLOURS, seat order) as xterm-256 colours near
+# the share card's Okabe-Ito colours (cardparts.COLOURS, seat order) as xterm-256 colours near
 # them that read on a dark and on a light background alike (contrast 2 or more with black
 # and with white) and stay apart for a colour-blind eye (tests/unit/test_chart.py)
 SGR = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "cyan": "36",

@@ -4,7 +4,7 @@ Drawn as runs of text and style, which `chart_text` writes for a terminal (the `
 command); share's card draws its own chart (card.py) by the same rules.
 
 Players are told apart by the share card's rules (card.py): each has a colour of the
-Okabe-Ito palette and a marker shape of its own (●■▲◆✚▼, seat order as card.SHAPES), its
+Okabe-Ito palette and a marker shape of its own (●■▲◆✚▼, seat order as cardparts.SHAPES), its
 line drawn in that shape, so a reader without colour tells them apart too; and no line
 hides behind another: at each round every player's marker has a cell of its own on the
 row of its total, drawn after every line (players on one cell side by side, as far as the
@@ -22,10 +22,10 @@ from . import cells
 from .cells import Style, wrap
 
 HEIGHT = 12  # rows of the plot
-# card.COLOURS (Okabe-Ito: blue, vermilion, bluish green, reddish purple, orange, sky blue)
+# cardparts.COLOURS (Okabe-Ito: blue, vermilion, bluish green, reddish purple, orange, sky blue)
 # by the names of their terminal codes (cells.SGR)
 COLOURS = ("blue", "vermilion", "bluish_green", "reddish_purple", "orange", "sky_blue")
-# card.SHAPES: circle, square, triangle, diamond, plus, down
+# cardparts.SHAPES: circle, square, triangle, diamond, plus, down
 MARKS = {True: "●■▲◆✚▼", False: "o#x+*@"}
 BOX = {True: ("│", "─", "└", "┄"), False: ("|", "-", "+", ".")}  # axes, corner, zero line
 WINNER = {True: "★", False: "*"}

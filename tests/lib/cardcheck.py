@@ -10,7 +10,16 @@ from functools import cache
 
 from callbreak_score.core.game import Game
 from callbreak_score.views import glyphs
-from callbreak_score.views.card import EDGE, SHAPES, Card, Line, Shape, Text, points_of, strokes_of
+from callbreak_score.views.cardparts import (
+    EDGE,
+    SHAPES,
+    Card,
+    Line,
+    Shape,
+    Text,
+    points_of,
+    strokes_of,
+)
 
 
 @cache

@@ -11,7 +11,8 @@ from io import BytesIO
 import pytest
 
 from callbreak_score.views import cardpng, glyphs
-from callbreak_score.views.card import (
+from callbreak_score.views.card import layout
+from callbreak_score.views.cardparts import (
     BAND,
     BROKEN,
     COLOURS,
@@ -24,7 +25,6 @@ from callbreak_score.views.card import (
     Card,
     Text,
     colour,
-    layout,
 )
 from tests.lib.browser import SCREENSHOTS
 from tests.lib.cardcheck import box, made_and_broken, standings

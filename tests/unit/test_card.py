@@ -16,16 +16,8 @@ from callbreak_score.core.game import Game, enter_bids, new_game
 from callbreak_score.core.rules import make_rules
 from callbreak_score.core.scoring import points
 from callbreak_score.i18n import _, num
-from callbreak_score.views.card import (
-    BROKEN,
-    COLOURS,
-    EDGE,
-    MADE,
-    SHAPES,
-    Card,
-    colour,
-    layout,
-)
+from callbreak_score.views.card import layout
+from callbreak_score.views.cardparts import BROKEN, COLOURS, EDGE, MADE, SHAPES, Card, colour
 from callbreak_score.views.shareview import verdict
 from tests.lib import samples
 from tests.lib.cardcheck import (
@@ -104,7 +96,7 @@ def test_every_text_inside_the_card_and_none_over_another(monkeypatch, script, p
 
 @pytest.mark.parametrize(("script", "players", "preset", "how"), CASES)
 def test_the_card_carries_the_game(monkeypatch, script, players, preset, how) -> None:
-    from callbreak_score.views.card import shape  # here: other checks name their markers shape
+    from callbreak_score.views.cardparts import shape  # here: other checks name their markers shape
 
     speak(monkeypatch, SPOKEN[script])
     game = game_of(script, players, preset, how)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from callbreak_score.core.scoring import points, running_totals
 from callbreak_score.i18n import num
-from callbreak_score.views import card
+from callbreak_score.views import cardparts
 from callbreak_score.views.cells import SGR, Style, visible, width
 from callbreak_score.views.chartview import COLOURS, HEIGHT, MARKS, chart_text
 from tests.lib.cards import NAMES, SCRIPTS, random_game
@@ -79,8 +79,8 @@ def hex_rgb(text: str) -> tuple[int, int, int]:
 
 
 def test_the_colours_are_the_cards_in_seat_order() -> None:
-    assert len(COLOURS) == len(card.COLOURS)
-    for name, paper in zip(COLOURS, card.COLOURS):
+    assert len(COLOURS) == len(cardparts.COLOURS)
+    for name, paper in zip(COLOURS, cardparts.COLOURS):
         ours = xterm(SGR[name])
         assert distance(ours, hex_rgb(paper)) < 16, (name, paper)
         # readable on a dark and on a light terminal
@@ -100,8 +100,8 @@ def test_the_colours_stay_apart_for_a_colour_blind_eye() -> None:
 def test_the_marks_are_the_cards_shapes_in_seat_order() -> None:
     glyph = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆", "plus": "✚",
              "down": "▼"}
-    assert MARKS[True] == "".join(glyph[shape] for shape in card.SHAPES)
-    assert len(set(MARKS[False])) == len(MARKS[False]) == len(card.SHAPES)
+    assert MARKS[True] == "".join(glyph[shape] for shape in cardparts.SHAPES)
+    assert len(set(MARKS[False])) == len(MARKS[False]) == len(cardparts.SHAPES)
     assert MARKS[False].isascii()
 
 
