@@ -11,30 +11,34 @@ from callbreak_score.storage import people, store
 from .acts import now, say
 
 
-def _known(circle: Circle) -> dict[str, list[tuple[str, int]]]:
-    """Each person's key -> the names they played under, with their games."""
+def _known(circle: Circle) -> dict[str, list[tuple[str, int, str]]]:
+    """Each person's key -> the names they played under, with their games and when each
+    last played (a key that sorts)."""
     from callbreak_score.storage import index
 
     rows, damaged = index.names()
     from .exits import warn_damaged
 
     warn_damaged(damaged)
-    found: dict[str, list[tuple[str, int]]] = {}
-    for name, games in rows:
-        found.setdefault(circle.person_key(name), []).append((name, games))
+    found: dict[str, list[tuple[str, int, str]]] = {}
+    for name, games, last in rows:
+        found.setdefault(circle.person_key(name), []).append((name, games, last))
     return found
 
 
 def listing(as_json: bool) -> None:
-    """`players`: every person, their names as played and their games."""
+    """`players`: every person, their names as played and their games. A person is
+    spelled as stats, ratings and settle spell them: the name the log gave them, else
+    the spelling of their newest game."""
     circle = people.circle()
     known = _known(circle)
     entries = []
     for names in known.values():
-        names.sort(key=lambda pair: (-pair[1], pair[0]))
-        entries.append({"name": circle.person(names[0][0]),
-                        "games": sum(games for _, games in names),
-                        "names": [{"name": n, "games": g} for n, g in names]})
+        newest = max(names, key=lambda row: row[2])[0]
+        names.sort(key=lambda row: (-row[1], row[0]))
+        entries.append({"name": circle.person(newest),
+                        "games": sum(row[1] for row in names),
+                        "names": [{"name": n, "games": g} for n, g, _ in names]})
     entries.sort(key=lambda e: (-e["games"], key(e["name"])))
     two_seats_said(circle)
     if as_json:

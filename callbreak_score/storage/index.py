@@ -681,15 +681,17 @@ def games_since(moment: float | None, until: float | None = None
     return [game for _, _, game in found], problems
 
 
-def names(report: Report | None = None) -> tuple[list[tuple[str, int]], list[Refused]]:
-    """Every name as played with the number of games it played (finished or not), from the
-    index brought up to date, and the damaged game files' problems (`players`)."""
+def names(report: Report | None = None) -> tuple[list[tuple[str, int, str]], list[Refused]]:
+    """Every name as played with the number of games it played (finished or not) and when
+    it last played (a key that sorts: the newest game's start, then its id), from the index
+    brought up to date, and the damaged game files' problems (`players`)."""
 
-    def work(conn: sqlite3.Connection) -> tuple[list[tuple[str, int]], list[Refused]]:
+    def work(conn: sqlite3.Connection) -> tuple[list[tuple[str, int, str]], list[Refused]]:
         problems = refresh(conn, report)
-        rows = conn.execute("SELECT name, COUNT(DISTINCT game) FROM seats GROUP BY name"
-                            ).fetchall()
-        return [(str(name), int(count)) for name, count in rows], problems
+        rows = conn.execute(
+            "SELECT name, COUNT(DISTINCT game), MAX(printf('%020.6f %s', started, game)) "
+            "FROM seats GROUP BY name").fetchall()
+        return [(str(name), int(count), str(last)) for name, count, last in rows], problems
 
     return rebuilt_once(work)
 

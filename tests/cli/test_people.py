@@ -131,6 +131,22 @@ def test_players_lists_each_name_with_its_games(cli) -> None:
         "Ram": 2, "राम": 1, "Sita": 3, "Gita": 3, "Hari": 3}
 
 
+@pytest.mark.parametrize("spellings", [("Ram", "Ram", "RAM"), ("RAM", "Ram", "Ram")])
+def test_players_spells_a_person_as_their_newest_game_does(cli, clock, spellings) -> None:
+    # one rule with stats, ratings and settle: the newest spelling, not the most used
+    for spelling in spellings:
+        cli("new", spelling, "Sita", "Gita", "Hari")
+        clock.shift(2)
+    newest = spellings[-1]
+    found = persons(cli)
+    assert set(found) == {newest, "Sita", "Gita", "Hari"}
+    assert found[newest]["games"] == 3
+    assert sorted((n["name"], n["games"]) for n in found[newest]["names"]) == sorted(
+        {(s, spellings.count(s)) for s in spellings})
+    assert found[newest]["names"][0]["games"] == 2  # the names, most played first
+    assert newest in cli("players").stdout
+
+
 def test_merge_makes_two_names_one_person_and_undo_takes_it_back(cli, home) -> None:
     three_games(cli)
     out = cli("player", "merge", "Ram", "राम").stdout
