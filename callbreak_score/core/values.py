@@ -15,11 +15,20 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on ev
 if TYPE_CHECKING:
     from typing import TypeVar
 
+    # typing's own from Python 3.11; the type checker reads typing_extensions' stub on 3.10
+    from typing_extensions import dataclass_transform
+
     T = TypeVar("T")
+else:
+    def dataclass_transform(**_: object) -> Callable:
+        """Tells type checkers that @frozen makes a class's __init__, __eq__ and __hash__
+        from its fields, frozen (PEP 681); at run time it leaves the decorator as it is."""
+        return lambda decorator: decorator
 
 _MISSING = object()
 
 
+@dataclass_transform(frozen_default=True, eq_default=True)
 def frozen(cls: type[T]) -> type[T]:
     """Make `cls` a frozen value class of its annotated fields, in order."""
     names = tuple(cls.__dict__.get("__annotations__", {}))
