@@ -2,7 +2,7 @@
 
 Importing `dataclasses` pulls in `inspect`, `ast` and `dis`, and each decorated class
 compiles code at import: together about a third of what `callbreak show` may cost
-(README, "Speed"). A `@frozen` class here is a plain class with annotated fields
+(benchmarks/README.md). A `@frozen` class here is a plain class with annotated fields
 and defaults, read once when the class is made; instances compare, hash and print by
 their fields, and refuse to change.
 """

@@ -1,7 +1,7 @@
 """The fast path: every command and TAB completion, dispatched before Typer is imported.
 
 Every command and every TAB press starts a new Python process; importing Typer alone
-costs more than `callbreak show` may take in all (README, "Speed"). So the words are read
+costs more than `callbreak show` may take in all (benchmarks/README.md). So the words are read
 here (words.py, from the table generated from the Typer app) and the command's function
 called as Typer would call it; when they are not a call Click would accept as they stand
 (`--help`, a usage error), the Typer app in cli.py reads them and says what is wrong.

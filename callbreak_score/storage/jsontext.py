@@ -1,7 +1,7 @@
 """JSON read and written as the json module does, without importing it.
 
 Importing `json` compiles six regular expressions (about a twentieth of what `callbreak
-show` may cost: README, "Speed"). Reading, `loads` drives json's own C scanner (`_json`)
+show` may cost: benchmarks/README.md). Reading, `loads` drives json's own C scanner (`_json`)
 exactly as `json.loads` does; whatever goes wrong (a text that is not JSON, a hook's
 refusal) is read again by `json.loads`, which raises the same error it always has (so
 the hooks must be pure: on a refusal they run again).

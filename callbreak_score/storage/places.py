@@ -1,7 +1,7 @@
 """The user's data and config folders, as platformdirs names them.
 
 On Linux the rule (XDG) is computed here: importing platformdirs costs about a third of
-what `callbreak show` may take, on every command and every TAB (README, "Speed"). A test
+what `callbreak show` may take, on every command and every TAB (benchmarks/README.md). A test
 checks that both agree; elsewhere platformdirs answers.
 """
 

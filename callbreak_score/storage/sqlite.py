@@ -1,6 +1,6 @@
 """SQLite for the stats index: sqlite3's C module itself, without the `sqlite3` package
 around it, whose `dbapi2` imports `datetime` to register adapters the index never uses
-(about a fifth of what a small `stats` costs: README, "Speed"). The package, where a
+(about a fifth of what a small `stats` costs: benchmarks/README.md). The package, where a
 Python has no `_sqlite3` of its own."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 the screen (the only module that decides how the scorecard looks).
 
 Our own small renderer (cells.py) rather than Rich: importing Rich's console alone costs
-more start-up than the whole of `callbreak show` may (README, "Speed").
+more start-up than the whole of `callbreak show` may (benchmarks/README.md).
 Colour only on a terminal, and never with NO_COLOR set.
 """
 

@@ -33,6 +33,18 @@ def test_the_help_pages_are_current() -> None:
         "stale: run python -m callbreak_score.shell.completion")
 
 
+def test_the_docs_command_reference_is_current() -> None:
+    reference = (REPO / completion.REFERENCE).read_text(encoding="utf-8")
+    assert reference == completion.reference_source(), (
+        "stale: run python -m callbreak_score.shell.completion")
+    # every command's page is there as the installed program prints it at 80 columns
+    env = {**os.environ, "COLUMNS": "80"}
+    for name in ("", "bid", "event", "sync", "config"):
+        page = subprocess.run([*callbreak_command(), *([name] if name else []), "--help"],
+                              capture_output=True, text=True, env=env, timeout=30).stdout
+        assert f"```text\n{page}```" in reference, name
+
+
 @pytest.mark.parametrize("shell", tab.SHELLS)
 def test_completion_scripts_are_current(shell: str, cli) -> None:
     path = REPO / "completions" / completion.SCRIPT_FILES[shell]

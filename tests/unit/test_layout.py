@@ -1,6 +1,6 @@
-"""The house plan (README, "The code"): no import circle between the package's modules, at
-module level or inside a function, and no import from a lower floor to a higher one; and no
-test module imports another (what tests share is in tests/lib).
+"""The house plan (docs/development.md, "The code"): no import circle between the package's
+modules, at module level or inside a function, and no import from a lower floor to a higher
+one; and no test module imports another (what tests share is in tests/lib).
 
 The floors, from the bottom: i18n imports nothing of the package; core imports only core;
 storage core; views core, storage and i18n; the shell any of these; __main__ anything.
