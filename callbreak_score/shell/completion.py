@@ -212,6 +212,77 @@ def reference_source() -> str:
     return "".join(out).rstrip("\n") + "\n"
 
 
+MAN_PAGE = os.path.join("docs", "callbreak.1")
+_ENVIRONMENT = [
+    ("CALLBREAK_HOME", "The data folder (default: the user data folder; callbreak path "
+                       "prints it)."),
+    ("CALLBREAK_CONFIG", "The settings file that callbreak config writes."),
+    ("CALLBREAK_LANG", "The language: en, ne, hi or bn (before the language setting and the "
+                       "locale)."),
+    ("CALLBREAK_LOCK_TIMEOUT", "Seconds to wait for another command's lock (0 to 3600, "
+                               "default 5)."),
+    ("CALLBREAK_DEBUG", "Show a traceback instead of one line for an error no command "
+                        "expected."),
+    ("COLUMNS", "The screen's width (from 40 columns)."),
+    ("NO_COLOR", "No colour, even on a terminal."),
+]
+_EXITS = [("0", "Done."), ("1", "Refused (the line says what was wrong and what is allowed; no "
+                                 "file changed), a damaged file, or an output that could not be "
+                                 "written."),
+          ("2", "A usage error: an unknown command or option, a missing or wrong value."),
+          ("130", "Interrupted by Ctrl-C; nothing half-saved.")]
+
+
+def _roff(text: str) -> str:
+    """Text as roff reads it: backslashes and hyphens escaped, no line starting with a dot
+    or an apostrophe (a request)."""
+    text = text.replace("\\", "\\e").replace("-", "\\-")
+    return "\n".join("\\&" + line if line[:1] in (".", "'") else line
+                     for line in text.split("\n"))
+
+
+def man_source() -> str:
+    """callbreak(1): every command's usage, help and options (the help pages' texts in
+    English), the environment, the exit statuses and where the files are."""
+    from callbreak_score import __version__
+    from callbreak_score.views.helpview import _cleandoc
+
+    pages = help_pages()
+    root = pages[""]
+    out = [f'.TH CALLBREAK 1 "" "callbreak-score {__version__}" "User Commands"\n',
+           ".SH NAME\n", "callbreak \\- " + _roff(_cleandoc(root["help"])) + "\n",
+           ".SH SYNOPSIS\n", ".B callbreak\n", "[\\fIOPTIONS\\fR] \\fICOMMAND\\fR "
+           "[\\fIARGS\\fR]...\n", ".SH DESCRIPTION\n",
+           _roff("The score of a Call Break game at a real table: the bids and the tricks "
+                 "typed in, the running totals added up exactly, every round saved. "
+                 "'callbreak play' is the guided game. A refused command prints one line "
+                 "saying what was wrong and what is allowed and changes no file.") + "\n",
+           ".SH COMMANDS\n"]
+    for name, entry in pages.items():
+        if not name:
+            continue
+        out.append(f".SS {_roff(name)}\n")
+        out.append(f".B {_roff(entry['prog'])}\n{_roff(entry['usage'])}\n.PP\n")
+        if entry["help"]:
+            text = _cleandoc(entry["help"]).partition("\f")[0].strip()
+            out.append("\n.PP\n".join(_roff(" ".join(part.split()))
+                                       for part in text.split("\n\n")) + "\n")
+        for _heading, rows in entry["sections"]:
+            for term, text, extra, _translated in rows:
+                said = f"{text}  {extra}" if text and extra else text or extra
+                out.append(f".TP\n.B {_roff(term)}\n{_roff(' '.join(said.split()))}\n")
+    out.append(".SH ENVIRONMENT\n")
+    out += [f".TP\n.B {_roff(var)}\n{_roff(text)}\n" for var, text in _ENVIRONMENT]
+    out.append(".SH EXIT STATUS\n")
+    out += [f".TP\n.B {code}\n{_roff(text)}\n" for code, text in _EXITS]
+    out += [".SH FILES\n", _roff("Each game is a JSON file under games/ in the data folder "
+                                  "(callbreak path); the settings file is "
+                                  "~/.config/callbreak-score/config on Linux.") + "\n",
+            ".SH SEE ALSO\n", _roff("The documentation in the repository's docs/ folder: the "
+                                     "guide, the rules and the command reference.") + "\n"]
+    return "".join(out)
+
+
 def write_all(repo: str) -> None:
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "completion_spec.py"), "w", encoding="utf-8") as f:
@@ -223,6 +294,8 @@ def write_all(repo: str) -> None:
             f.write(script(shell))
     with open(os.path.join(repo, REFERENCE), "w", encoding="utf-8") as f:
         f.write(reference_source())
+    with open(os.path.join(repo, MAN_PAGE), "w", encoding="utf-8") as f:
+        f.write(man_source())
 
 
 if __name__ == "__main__":

@@ -45,6 +45,23 @@ def test_the_docs_command_reference_is_current() -> None:
         assert f"```text\n{page}```" in reference, name
 
 
+def test_the_man_page_is_current_and_reads_without_a_warning() -> None:
+    page = (REPO / completion.MAN_PAGE).read_text(encoding="utf-8")
+    assert page == completion.man_source(), (
+        "stale: run python -m callbreak_score.shell.completion")
+    if shutil.which("groff") is None:
+        pytest.skip("groff is missing (CI installs it with man-db): the page is not rendered")
+    # -ww: every warning; -P-cbou: plain text, no overstriking
+    done = subprocess.run(["groff", "-man", "-Tutf8", "-ww", "-k", "-P-cbou",
+                           str(REPO / completion.MAN_PAGE)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    shown = done.stdout.replace("\u2010", "-")
+    for command in ("new", "bid", "tricks", "event", "sync", "completion"):
+        assert f"callbreak {command} [OPTIONS]" in " ".join(shown.split()), command
+    assert "CALLBREAK_HOME" in shown and "EXIT STATUS" in shown
+
+
 @pytest.mark.parametrize("shell", tab.SHELLS)
 def test_completion_scripts_are_current(shell: str, cli) -> None:
     path = REPO / "completions" / completion.SCRIPT_FILES[shell]
