@@ -104,7 +104,9 @@ def apart_note(game_id: str) -> None:
     from callbreak_score.storage import store
 
     try:
-        names = os.listdir(os.path.join(store.home(), "conflicts"))
+        from callbreak_score.storage.layout import CONFLICTS
+
+        names = os.listdir(os.path.join(store.home(), CONFLICTS))
     except OSError:
         return  # no sync, no conflict: one failed look, nothing imported
     versions = sorted(n[len(game_id) + 1:-5] for n in names

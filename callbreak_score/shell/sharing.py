@@ -15,7 +15,6 @@ from callbreak_score.core.game import Game
 from callbreak_score.i18n import N_, t
 from callbreak_score.storage import store
 
-FOLDER = "cards"  # in the data folder: where a card goes that has no -o FILE
 ENDINGS = {"text": "txt", "png": "png", "svg": "svg", "html": "html"}
 NAMED = {f".{ending}": fmt for fmt, ending in ENDINGS.items()} | {".htm": "html"}
 NO_PILLOW = N_("share --format png needs Pillow, which the core install leaves out: "
@@ -48,7 +47,9 @@ def share_game(game_id: str, fmt: str | None, output: str | None, open_it: bool)
         path = output
         store.write_output(path, data)
     else:
-        path = os.path.join(store.home(), FOLDER, f"{game.id}.{ENDINGS[fmt]}")
+        from callbreak_score.storage.layout import CARDS  # where a card without -o goes
+
+        path = os.path.join(store.home(), CARDS, f"{game.id}.{ENDINGS[fmt]}")
         store.write_atomic(path, data)
     print(t("Wrote {file}.", file=path), file=sys.stderr)
     if open_it:

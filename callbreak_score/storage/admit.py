@@ -11,6 +11,7 @@ from callbreak_score.core.errors import Refused, Said
 from . import gate, store
 from .gitrun import blob_bytes, contains, device, git
 from .gitrun import out as _out
+from .layout import GIT_INDEX, TOP_FILES, in_git
 
 BATCH = 64 * 1024 * 1024  # bytes of what a remote sent read at once to be checked
 
@@ -34,7 +35,7 @@ def admit(ours: str | None, theirs: str) -> tuple[str, list[tuple[str, Said | Re
     # what theirs changed (a file only this folder changed since is this folder's to keep)
     incoming = sorted(p for p in sent if mine.get(p) != sent[p] and base.get(p) != sent[p])
     left: list[tuple[str, Said | Refused]] = []
-    refused = {p for p in incoming if p in gate.TOP_FILES}  # this folder's own stay
+    refused = {p for p in incoming if p in TOP_FILES}  # this folder's own stay
     for path in incoming:
         if path not in refused:
             why = gate.path_problem(path, sent[path])
@@ -83,7 +84,7 @@ def admit(ours: str | None, theirs: str) -> tuple[str, list[tuple[str, Said | Re
 
 def write_tree(files: dict[str, gate.Entry]) -> str:
     """A tree of exactly these files, made in a private index."""
-    index = os.path.join(store.home(), ".git", "callbreak-index")
+    index = os.path.join(store.home(), *in_git(GIT_INDEX))
     lines = [f"{e.mode} {e.sha}\t{p}" for p, e in sorted(files.items())]
     try:
         git("read-tree", "--empty", index=index)

@@ -14,10 +14,10 @@ from callbreak_score.core.event import ACTIONS, Event, replay
 
 from . import store
 from .files import CURRENT_LIMIT, SETTINGS_LIMIT, Unreadable
+from .layout import CURRENT_EVENT, EVENTS
 from .schema import ALPHABET, is_id, is_time
 
-FOLDER = "events"
-CURRENT = "current-event"
+FOLDER, CURRENT = EVENTS, CURRENT_EVENT  # layout.py
 
 
 def folder(event_id: str | None = None) -> str:

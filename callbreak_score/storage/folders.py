@@ -12,6 +12,7 @@ from collections.abc import Callable
 from callbreak_score.core.errors import Said
 
 from .files import Unreadable
+from .layout import GAMES
 
 # a game file's name; compiled (and cached by re) when ids are listed, not at every start
 FILE_NAME = r"\d{6}-(?:[1-9]\d{0,5}|[2-9a-hjkmnp-z]{3})\.json\Z"
@@ -27,9 +28,10 @@ def home() -> str:
     return user_dir("data")
 
 
-def in_home(name: str) -> str:
-    """The path of `name` (a file or a folder) in the data folder."""
-    return os.path.join(home(), name)
+def in_home(*parts: str) -> str:
+    """The path of a file or a folder in the data folder, from its parts (layout.py names
+    them)."""
+    return os.path.join(home(), *parts)
 
 
 def names(folder: str) -> list[str]:
@@ -53,7 +55,7 @@ def folder_unreadable(folder: str, error: OSError) -> Unreadable:
 
 def month_folders() -> list[str]:
     """The month folders under games/, newest first."""
-    return sorted((n for n in names(in_home("games")) if len(n) == 4 and n.isdigit()),
+    return sorted((n for n in names(in_home(GAMES)) if len(n) == 4 and n.isdigit()),
                   reverse=True)
 
 
@@ -70,7 +72,7 @@ def named_ids(prefix: str = "", limit: int | None = None,
     for month in month_folders():
         if not (month.startswith(prefix) or prefix.startswith(month)):
             continue
-        listed = names(os.path.join(in_home("games"), month))
+        listed = names(in_home(GAMES, month))
         ids = [n[:-5] for n in filter(re.compile(FILE_NAME).match, listed)
                if n.startswith(month) and n.startswith(prefix)]
         # Same day: a shorter number is a smaller one, so (day, length, id) sorts by time.

@@ -22,12 +22,12 @@ from callbreak_score.core.errors import Refused, Said
 
 from . import schema, store
 from .files import GAME_LIMIT, SETTINGS_LIMIT
+from .layout import LEFT_OUT, TRAVELLING, in_git
 
 # sync --init writes these at the top; this folder's own always stay (never the remote's)
-TOP_FILES = frozenset({".gitignore", ".gitattributes"})
-FOLDERS = ("games", "people", "renamed", "conflicts", "events")  # the folders that travel
+FOLDERS = TRAVELLING  # the folders that travel (layout.py)
 MODES = frozenset({"100644", "100755"})
-NOTE = "callbreak-left-out.json"  # in .git/: what the last sync left out, for doctor
+NOTE = LEFT_OUT  # in .git/: what the last sync left out, for doctor
 _ENTRY = re.compile(r"[0-9A-Za-z][0-9A-Za-z_-]{0,63}\Z")  # a people or event entry's name
 _VERSION = re.compile(r"[0-9a-f]{7}\Z")
 _PEOPLE_ID = re.compile(r"\d{20}-[0-9a-f]{8}\Z")  # the UTC time in µs it was made, '-', random
@@ -203,7 +203,7 @@ def refusal(left_out: list[tuple[str, Said | Refused]], remote: str) -> Refused:
 
 
 def _note_path() -> str:
-    return os.path.join(store.home(), ".git", NOTE)
+    return os.path.join(store.home(), *in_git(NOTE))
 
 
 def keep_note(left_out: list[tuple[str, Said | Refused]]) -> None:

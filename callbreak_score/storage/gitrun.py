@@ -9,6 +9,7 @@ import os
 from callbreak_score.core.errors import Refused
 
 from . import store
+from .layout import GIT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def out(*args: str, **kwargs: object) -> str:
 
 
 def is_set_up() -> bool:
-    return os.path.isdir(os.path.join(store.home(), ".git"))
+    return os.path.isdir(os.path.join(store.home(), GIT))
 
 
 def remote_url() -> str:

@@ -28,6 +28,7 @@ from callbreak_score.core.stats import PlayerStats, seat_lines
 from callbreak_score.core.tally import Row, Tally
 
 from . import proof, store
+from .layout import GAMES, INDEX
 from .schema import is_id
 
 TYPE_CHECKING = False
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
     T = TypeVar("T")
 
-FILE = "index.sqlite3"
+FILE = INDEX  # layout.py
 VERSION = "7"  # 4: each row's check; 5: month folders, the running figures (core/tally.py);
 # 6: the preset of each row, abandoned games not counted, the ratings; 7: their steps
 LIMIT = 1024 * 1024 * 1024  # far past 100,000 games (about 50 MB); a larger file is rebuilt
@@ -80,7 +81,7 @@ def path() -> str:
 
 def months() -> dict[str, tuple[int, int]]:
     """Every month folder under games/: name -> (mtime in ns, inode)."""
-    games = os.path.join(store.home(), "games")
+    games = os.path.join(store.home(), GAMES)
     found = {}
     for month in store.month_folders():
         try:
@@ -95,7 +96,7 @@ def months() -> dict[str, tuple[int, int]]:
 
 def listing(month: str) -> dict[str, tuple[int, int, int]]:
     """The game files of one month folder: id -> (mtime in ns, size, inode)."""
-    folder = os.path.join(store.home(), "games", month)
+    folder = os.path.join(store.home(), GAMES, month)
     found = {}
     try:
         entries = os.scandir(folder)
@@ -124,7 +125,7 @@ def _connect() -> tuple[sqlite3.Connection, str | None]:
     data folder cannot hold one (nothing stored, read-only)."""
     from .sqlite import sqlite3
 
-    if not os.path.isdir(os.path.join(store.home(), "games")):
+    if not os.path.isdir(os.path.join(store.home(), GAMES)):
         return _fresh(sqlite3.connect(":memory:")), None
     try:
         info = os.stat(path())

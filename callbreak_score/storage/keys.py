@@ -16,13 +16,14 @@ import os
 from callbreak_score.core.errors import Refused, Said
 
 from . import store
+from .layout import KEYS
 
 KEY_BYTES = 32
 SECRET_BYTES = 18  # a table's secret: 144 bits, 24 characters in a link
 
 
 def _path(event_id: str, suffix: str = "") -> str:
-    return os.path.join(store.home(), "keys", event_id + suffix)
+    return os.path.join(store.home(), KEYS, event_id + suffix)
 
 
 def event_key(event_id: str) -> bytes:

@@ -11,8 +11,9 @@ from callbreak_score.core.people import CHANGES, Circle
 
 from . import store
 from .files import SETTINGS_LIMIT
+from .layout import PEOPLE
 
-FOLDER = "people"
+FOLDER = PEOPLE  # layout.py
 
 
 def folder() -> str:

@@ -17,6 +17,7 @@ from callbreak_score.core.values import replace
 
 from . import schema, store, strays
 from .files import Unreadable
+from .layout import CONFLICTS, GAMES, trash_file
 from .pool import each
 from .strays import Problem
 
@@ -39,7 +40,7 @@ def list_backups(game_id: str) -> list[tuple[int, str, Game | Refused]]:
 
 
 def trash_path(game_id: str) -> str:
-    return os.path.join(store.home(), store.TRASH, store.check_id(game_id) + ".json")
+    return os.path.join(store.home(), *trash_file(store.check_id(game_id)))
 
 
 def trashed(typed: str) -> str | None:
@@ -254,7 +255,7 @@ def check_all(fix: bool) -> list[Problem]:
 def _apart() -> list[Problem]:
     """The versions sync kept beside a game two devices changed apart: named, with the
     command that chooses (never fixed here: which one to keep is the user's to say)."""
-    from .versions import CONFLICTS, conflicts, kept_version
+    from .versions import conflicts, kept_version
 
     out: list[Problem] = []
     folder = os.path.join(store.home(), CONFLICTS)
@@ -287,7 +288,7 @@ def _check_index() -> None:
     what it cannot do is no problem of the data folder, and damaged files are said above."""
     from . import index
 
-    if os.path.isdir(os.path.join(store.home(), "games")):
+    if os.path.isdir(os.path.join(store.home(), GAMES)):
         try:
             index.check()
         except Refused:

@@ -26,13 +26,13 @@ from callbreak_score.core.game import Game
 
 from .files import CURRENT_LIMIT, GAME_LIMIT, Unreadable, read_regular
 from .folders import folder_unreadable, home, in_home, month_folders, named_ids, names
+from .layout import BACKUPS as BACKUP_FOLDER
+from .layout import CURRENT, DAMAGED, GAMES, LOCK, RENAMED, TRASH, backup_file, game_file
 from .schema import ALPHABET, SCHEMA, decode, encode, is_drawn, is_id, version
 
-BACKUPS = 3
-TRASH = "trash"  # deleted games, one file each, until `restore` (recovery.py); never synced
+BACKUPS = 3  # the versions of a game kept in backups/
 LOCK_TIMEOUT = 5.0
 MAX_DRAWN = 10_000  # new ids a day may hold (of 29,279): past that, drawing a free one is slow
-RENAMED = "renamed"  # renamed/<old id>.<new id>.json: ids that sync changed, written once
 
 
 def check_id(game_id: str) -> str:
@@ -67,12 +67,11 @@ def _unique(start: str, typed: str) -> str:
 
 
 def game_path(game_id: str) -> str:
-    game_id = check_id(game_id)
-    return os.path.join(in_home("games"), game_id[:4], game_id + ".json")
+    return in_home(*game_file(check_id(game_id)))
 
 
 def backup_path(game_id: str, n: int) -> str:
-    return os.path.join(in_home("backups"), f"{check_id(game_id)}.{n}.json")
+    return in_home(*backup_file(check_id(game_id), n))
 
 
 def has_game(game_id: str) -> bool:
@@ -86,7 +85,7 @@ def has_game(game_id: str) -> bool:
     except (FileNotFoundError, NotADirectoryError):
         return False
     except OSError as error:
-        for folder in (in_home("games"), os.path.dirname(path)):
+        for folder in (in_home(GAMES), os.path.dirname(path)):
             names(folder)  # Unreadable, naming the first folder it may not read
         raise folder_unreadable(os.path.dirname(path), error) from None
     return True
@@ -198,7 +197,7 @@ def add(draft: Game) -> Game:
                       most=MAX_DRAWN)
     game = replace(draft, id=draw_id(today, taken))
     path = game_path(game.id)
-    made = [f for f in (in_home("games"), os.path.dirname(path)) if not os.path.isdir(f)]
+    made = [f for f in (in_home(GAMES), os.path.dirname(path)) if not os.path.isdir(f)]
     try:
         save(game)
         set_current(game.id)
@@ -263,12 +262,12 @@ def stamp(path: str) -> tuple[int, int, int] | None:
 
 def current_path() -> str:
     """The file naming the current game; every change replaces it (a new stamp)."""
-    return in_home("current")
+    return in_home(CURRENT)
 
 
 def current_id() -> str | None:
     try:
-        text = read_bytes(in_home("current"), CURRENT_LIMIT).decode("utf-8", "replace").strip()
+        text = read_bytes(in_home(CURRENT), CURRENT_LIMIT).decode("utf-8", "replace").strip()
     except FileNotFoundError:
         return None
     return text or None
@@ -282,7 +281,7 @@ def resolve(game_id: str | None) -> str:
     if current is None:
         raise Refused("no current game; start one with 'callbreak new P1 P2 P3 P4'")
     if not is_id(current):
-        raise Damaged(in_home("current"),
+        raise Damaged(in_home(CURRENT),
                       Said("does not hold a game id; pick a game with 'callbreak use'"))
     if not has_game(current):
         raise Refused("the current game {game} no longer exists; pick one with 'callbreak use'",
@@ -291,7 +290,7 @@ def resolve(game_id: str | None) -> str:
 
 
 def set_current(game_id: str) -> None:
-    write_atomic(in_home("current"), (game_id + "\n").encode("ascii"))
+    write_atomic(in_home(CURRENT), (game_id + "\n").encode("ascii"))
 
 
 # ---- writing ---------------------------------------------------------------------------
@@ -478,7 +477,7 @@ def _original_schema_path(game_id: str, old: bytes) -> str | None:
     """Where the original of a file of an older schema is kept, when it is not kept yet."""
     schema = version(old)
     if schema is not None and schema < SCHEMA:
-        keep = os.path.join(in_home("backups"), f"{game_id}.schema{schema}.json")
+        keep = in_home(*backup_file(game_id, f"schema{schema}"))
         if not os.path.lexists(keep):
             return keep
     return None
@@ -516,8 +515,8 @@ class locked:  # noqa: N801 - used like contextlib's context managers: `with loc
             lock = os.path.join(folder, f".{name}.lock")
         else:
             folder = home()
-            lock = os.path.join(folder, ".lock")
-            if not self.create and not os.path.isdir(os.path.join(folder, "games")):
+            lock = os.path.join(folder, LOCK)
+            if not self.create and not os.path.isdir(os.path.join(folder, GAMES)):
                 return
         try:
             _make_folders(folder)
@@ -580,11 +579,11 @@ def temp_leftovers(unreadable: list[Unreadable]) -> list[str]:
     cannot be read is added to `unreadable` and passed over."""
     found = []
     try:
-        months = [os.path.join(in_home("games"), m) for m in month_folders()]
+        months = [in_home(GAMES, m) for m in month_folders()]
     except Unreadable as error:
         unreadable.append(error)
         months = []
-    for folder in [in_home("backups"), *months]:
+    for folder in [in_home(BACKUP_FOLDER), *months]:
         try:
             found += [os.path.join(folder, f) for f in names(folder) if f.endswith(".tmp")]
         except Unreadable as error:
@@ -600,7 +599,7 @@ def temp_leftovers(unreadable: list[Unreadable]) -> list[str]:
 def game_files(unreadable: list[Unreadable]) -> list[str]:
     """Every file under games/ (one level of month folders), temp files aside: for doctor.
     A folder that cannot be read is added to `unreadable` and passed over."""
-    games = in_home("games")
+    games = in_home(GAMES)
     found = []
     try:
         entries = sorted(names(games))
@@ -625,7 +624,7 @@ def game_files(unreadable: list[Unreadable]) -> list[str]:
 def backup_files(unreadable: list[Unreadable]) -> list[str]:
     """Every file in backups/, temp files aside: for doctor."""
     try:
-        return [os.path.join(in_home("backups"), f) for f in sorted(names(in_home("backups")))
+        return [in_home(BACKUP_FOLDER, f) for f in sorted(names(in_home(BACKUP_FOLDER)))
                 if not f.endswith(".tmp")]
     except Unreadable as error:
         unreadable.append(error)
@@ -645,7 +644,7 @@ def remove(path: str) -> None:
 
 def move_aside(path: str) -> str:
     """Move a damaged file into damaged/ under a new name, keeping its bytes."""
-    folder = in_home("damaged")
+    folder = in_home(DAMAGED)
     try:
         _make_folders(folder)
         stamp = time.strftime("%Y%m%d-%H%M%S")

@@ -10,7 +10,8 @@ from callbreak_score.core.errors import Refused, Said, os_reason
 
 from . import schema, store
 from .files import Unreadable
-from .gate import FOLDERS, fits, forget_note, note
+from .gate import fits, forget_note, note
+from .layout import TRAVELLING as FOLDERS
 
 # A problem doctor finds: its lines (the problem, then what fixes it or was done), and
 # whether the problem is still there

@@ -32,27 +32,18 @@ from .gitrun import (
     rev,
 )
 from .gitrun import out as _out
+from .layout import GIT, GIT_INDEX, TRAVELLING, in_git, trash_file
 
 BRANCH = "main"
 EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 # Only the games and the logs travel: everything else in the data folder is derived
 # (the stats index, `current`, the lock, temp files, backups, trash) or this device's own.
-IGNORE = """\
-# callbreak sync: only these travel; the rest of the data folder is derived or this device's
-/*
-.*
-*.tmp
-!/.gitignore
-!/.gitattributes
-!/games/
-!/people/
-!/renamed/
-!/conflicts/
-!/events/
-"""
+IGNORE = ("# callbreak sync: only these travel; the rest of the data folder is derived or "
+          "this device's\n/*\n.*\n*.tmp\n!/.gitignore\n!/.gitattributes\n"
+          + "".join(f"!/{folder}/\n" for folder in TRAVELLING))  # layout.py
 # git never merges a file's text (callbreak does), nor changes its line ends
 ATTRIBUTES = "* -text -merge\n"
-TRAVELS = ("games/", "people/", "renamed/", "conflicts/", "events/")
+TRAVELS = tuple(folder + "/" for folder in TRAVELLING)  # layout.py
 
 
 class Report:
@@ -172,7 +163,7 @@ def _check_remote(remote: str, theirs: str | None, ours: str | None) -> None:
 def _clear_leftovers() -> None:
     """git's lock files a killed sync left (a git still running gets a moment to end)
     and the merge's own index."""
-    gitdir = os.path.join(store.home(), ".git")
+    gitdir = os.path.join(store.home(), GIT)
     locks = []
     for folder, dirs, files in os.walk(gitdir):
         dirs[:] = [d for d in dirs if d != "objects"]
@@ -310,7 +301,7 @@ def _collide(path: str, mine: Game, other: Game, my_data: bytes, their_data: byt
 
 def _write_merge(ours: str | None, theirs: str, result: dict[str, str | bytes | None]) -> str:
     """The merge commit: ours with `result`'s paths set (a blob, new bytes, or removed)."""
-    index = os.path.join(store.home(), ".git", "callbreak-index")
+    index = os.path.join(store.home(), *in_git(GIT_INDEX))
     new_bytes = {p: d for p, d in result.items() if isinstance(d, bytes)}
     shas = {}
     for path in sorted(new_bytes):  # the new files are few: a renamed game, its record
@@ -370,7 +361,7 @@ def _check_out(ours: str | None, result: str, report: Report) -> None:
                 data = store.read_bytes(full)
             except FileNotFoundError:
                 continue
-            store.write_atomic(os.path.join(home, store.TRASH, game_id + ".json"), data)
+            store.write_atomic(os.path.join(home, *trash_file(game_id)), data)
             report.deleted.append(game_id)
             if current == game_id:
                 _gone(store.current_path())

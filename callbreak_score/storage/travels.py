@@ -15,10 +15,9 @@ import os
 from callbreak_score.core.errors import Refused
 
 from . import schema, store
+from .layout import OWN
 
 # the top of a remote's tree: what callbreak's own sync ever puts there
-OWN = frozenset({"games", "people", "renamed", "conflicts", "events", ".gitignore",
-                 ".gitattributes"})
 
 
 def foreign(names: list[str]) -> str | None:

@@ -19,8 +19,7 @@ from callbreak_score.core.errors import Refused, cut_word
 from callbreak_score.core.game import Game
 
 from . import jsontext, schema, store
-
-CONFLICTS = "conflicts"
+from .layout import CONFLICTS, MINE, conflict_file, in_git, renamed_file
 
 
 def version_of(data: bytes) -> str:
@@ -36,7 +35,7 @@ def identity(game: Game) -> tuple[str, tuple[str, ...], int]:
 
 
 def conflict_path(game_id: str, version: str) -> str:
-    return os.path.join(CONFLICTS, f"{game_id}.{version}.json")
+    return os.path.join(*conflict_file(game_id, version))
 
 
 def untimed(game: Game) -> tuple:
@@ -80,7 +79,7 @@ def renamed_record(old: str, new: str, game: Game) -> tuple[str, bytes]:
     """The file saying a game's id changed: its path and bytes (the same on every device)."""
     data = jsontext.dumps({"was": old, "now": new, "created": game.created,
                            "players": list(game.players)}, indent=2) + "\n"
-    return os.path.join(store.RENAMED, f"{old}.{new}.json"), data.encode()
+    return os.path.join(*renamed_file(old, new)), data.encode()
 
 
 # ---- the versions kept beside a game ---------------------------------------------------
@@ -96,11 +95,10 @@ def conflicts() -> dict[str, list[str]]:
     return {game_id: sorted(versions) for game_id, versions in sorted(found.items())}
 
 
-MINE = "callbreak-mine.json"  # in .git/: the version of each game this device last sent
 
 
 def _mine_path() -> str:
-    return os.path.join(store.home(), ".git", MINE)
+    return os.path.join(store.home(), *in_git(MINE))
 
 
 def mine() -> dict[str, str]:
