@@ -5,8 +5,10 @@ An event is the replay of write-once entries (dicts), sorted by their ids (the U
 they were made, to the microsecond, and a random part), so two devices' entries merge by
 union: "new" (the name, the players, the game rounds, the rules' options), "draw" (a game
 round seated: its seed and its tables, each with its game's id), "sub" (a substitute
-takes a seat of a game), "drop" (a player is not seated any more) and "add" (a player is
-seated again, or joins). Every number here is exact: points are Fractions.
+takes a seat of a game), "drop" (a player is not seated any more), "add" (a player is
+seated again, or joins) and "redraw" (the latest game round seated again, before any
+score is in: its new tables, and the games of the draw it replaces). Every number here
+is exact: points are Fractions.
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from fractions import Fraction
 from .errors import Refused
 from .game import Game, check_name, readable_name
 from .seating import Pair, draw, first_seats, pair, sizes
-from .values import frozen
+from .values import frozen, replace
 
-ACTIONS = ("new", "draw", "sub", "drop", "add")
+ACTIONS = ("new", "draw", "sub", "drop", "add", "redraw")
 POINTS = ("placement", "total")  # what the standings count; the first is the default
 FEWEST = 8  # players an event starts with at least
 MOST = 256  # players an event seats at most (typed, or read from its entries)
@@ -68,7 +70,8 @@ class Sub:
 class Event:
     """An event as its entries make it. `players`: everyone who joined, in order;
     `dropped`: those not seated any more; `doubled`: draws of a game round already drawn
-    (on another device, before a sync), ignored."""
+    (on another device, before a sync), ignored; `replaced`: the draws a redraw replaced
+    (their games count for nothing)."""
 
     id: str
     name: str
@@ -83,6 +86,7 @@ class Event:
     doubled: tuple[Seating, ...] = ()
     ignored: tuple[tuple[str, Refused], ...] = ()  # entries that do not fit: (id, why)
     entry: str = ""  # the id of its first entry ("new"): when it was started
+    replaced: tuple[Seating, ...] = ()
 
     @property
     def active(self) -> tuple[str, ...]:
@@ -113,8 +117,11 @@ def replay(event_id: str, entries: Sequence[Mapping]) -> Event:
     earliest "new"; every entry is checked against the event as it stands then, and one
     that does not fit it (an entry before the first, a second "new", a draw seating a
     player twice or naming a game already seated, a substitute in a seat no table has, a
-    player past the most an event seats) is left out and named in `ignored`. A second
-    draw of a game round is kept aside in `doubled` (the earlier one stands)."""
+    player past the most an event seats, a redraw of a draw that is not the latest game
+    round's) is left out and named in `ignored`. A second draw of a game round is kept
+    aside in `doubled` (the earlier one stands), and so is a second redraw of one draw.
+    A redraw takes the place of the draw it replaces (kept in `replaced`), and the
+    substitutes at its tables go with it."""
     ordered = sorted(entries, key=lambda e: e["id"])
     first = next((e for e in ordered if e["action"] == "new"), None)
     if first is None:
@@ -124,6 +131,7 @@ def replay(event_id: str, entries: Sequence[Mapping]) -> Event:
     dropped: dict[str, None] = {}
     seatings: list[Seating] = []
     doubled: list[Seating] = []
+    replaced: list[Seating] = []
     subs: list[Sub] = []
     ignored: list[tuple[str, Refused]] = []
     seated: set[str] = set()  # the games of the seatings
@@ -138,19 +146,25 @@ def replay(event_id: str, entries: Sequence[Mapping]) -> Event:
         elif action == "new":
             problem = Refused("it is a second first entry ('new') of the event")
         elif action == "draw":
-            seating = Seating(entry["round"], entry["final"], entry["seed"], tuple(
-                Table(n, tuple(t["players"]), t["game"])
-                for n, t in enumerate(entry["tables"], 1)), entry["id"], entry["at"])
+            seating = _seating(entry)
             problem = _unfit_draw(seating, keys, seated, len(seatings), first["games"])
             if problem is None and any(s.number == seating.number or s.final
                                        for s in seatings):
                 doubled.append(seating)
             elif problem is None:
-                seatings.append(seating)
-                seated.update(t.game for t in seating.tables)
-                sitting[seating.number] = {t.game: list(t.players) for t in seating.tables}
-                sitting[seating.number][""] = set(
-                    _key(p) for t in seating.tables for p in t.players)
+                _seated(seating, seatings, seated, sitting)
+        elif action == "redraw":
+            seating = _seating(entry)
+            problem, again = _unfit_redraw(seating, entry["replaces"], seatings, replaced)
+            problem = problem or _unfit_draw(seating, keys, seated, seating.number - 1,
+                                             first["games"])
+            if problem is None and again:
+                doubled.append(seating)
+            elif problem is None:
+                replaced.append(seatings.pop())
+                gone = {t.game for t in replaced[-1].tables}
+                subs = [sub for sub in subs if sub.game not in gone]
+                _seated(seating, seatings, seated, sitting)
         elif action == "sub":
             sub = Sub(entry["round"], entry["table"], entry["game"], entry["seat"],
                       entry["out"], entry["in"], entry["from"])
@@ -186,7 +200,42 @@ def replay(event_id: str, entries: Sequence[Mapping]) -> Event:
                  tuple(sorted(first.get("options", {}).items())),
                  tuple(sorted(first.get("settings", {}).items())), first.get("at", ""),
                  tuple(seatings), tuple(subs), tuple(dropped), tuple(doubled),
-                 tuple(ignored), first["id"])
+                 tuple(ignored), first["id"], tuple(replaced))
+
+
+def _seating(entry: Mapping) -> Seating:
+    """The game round a draw or a redraw entry seats (a redraw's is never the final)."""
+    final = entry["action"] == "draw" and entry["final"]
+    return Seating(entry["round"], final, entry["seed"], tuple(
+        Table(n, tuple(t["players"]), t["game"])
+        for n, t in enumerate(entry["tables"], 1)), entry["id"], entry["at"])
+
+
+def _seated(seating: Seating, seatings: list[Seating], seated: set[str],
+            sitting: dict[int, dict]) -> None:
+    """A draw that fits the event taken in: its games seated, who sits where."""
+    seatings.append(seating)
+    seated.update(t.game for t in seating.tables)
+    sitting[seating.number] = {t.game: list(t.players) for t in seating.tables}
+    sitting[seating.number][""] = set(_key(p) for t in seating.tables for p in t.players)
+
+
+def _unfit_redraw(seating: Seating, replaces: Sequence[str], seatings: Sequence[Seating],
+                  replaced: Sequence[Seating]) -> tuple[Refused | None, bool]:
+    """Why a redraw cannot be of the event as it stands (None when it can), and whether
+    it redraws a draw another redraw replaced already (on another device, before a
+    sync): it replaces the latest game round's draw, the final never, naming its games
+    in their tables' order."""
+    named = tuple(replaces)
+    if any(s.number == seating.number and tuple(t.game for t in s.tables) == named
+           for s in replaced):
+        return None, True
+    latest = seatings[-1] if seatings else None
+    if (latest is None or latest.final or latest.number != seating.number
+            or tuple(t.game for t in latest.tables) != named):
+        return Refused("its redraw does not fit the event (it does not replace the draw of "
+                       "the latest game round)"), False
+    return None, False
 
 
 def _unfit_draw(seating: Seating, keys: set[str], seated: set[str], drawn: int,
@@ -297,19 +346,55 @@ def next_seating(event: Event, seed: str) -> Seating:
     """The next game round, drawn from `seed` (the same seed, the same tables): every
     player not dropped seated once; repeat opponents as few as the draw finds; first
     seats rotate. Refused after the last game round or the final."""
-    import random
-
     if event.final is not None:
         raise Refused("event {event} has had its final; it is over", event=event.name)
     number = len(event.rounds) + 1
     if number > event.games:
         raise Refused("all {games} game rounds of {event} are drawn; seat the final table "
                       "with 'callbreak event final'", games=event.games, event=event.name)
+    return _drawn(event, number, seed)
+
+
+def _drawn(event: Event, number: int, seed: str) -> Seating:
+    """Game round `number` drawn from `seed` after the event's seatings so far."""
+    import random
+
     players = event.active
     tables = draw(players, sizes(len(players)), meetings(event), random.Random(seed))
     tables = first_seats(tables, firsts(event))
     return Seating(number, False, seed, tuple(
         Table(n, tuple(t)) for n, t in enumerate(tables, 1)))
+
+
+def scored(game: Game) -> bool:
+    """Whether a score is in at a game: a round's bids saved (a penalty needs them too)
+    or the game finished."""
+    return bool(game.rounds) or game.finished is not None
+
+
+def redraw_seating(event: Event, games: Mapping[str, Game], seed: str) -> Seating:
+    """The latest game round drawn again from `seed`, from the players not dropped now,
+    as if its draw had never been (the draws before it and their substitutes count);
+    refused when no game round is drawn, the final is seated, or a score is in at one
+    of its tables (`games`: its tables' stored games, by id)."""
+    if not event.seatings:
+        raise Refused("no game round of {event} is drawn yet; 'callbreak event next' "
+                      "seats one", event=event.name)
+    latest = event.seatings[-1]
+    if latest.final:
+        raise Refused("the final table of {event} is seated from the standings, not drawn; "
+                      "a redraw is for a game round ('callbreak event sub 1 OUT IN' seats "
+                      "a substitute)", event=event.name)
+    for table in latest.tables:
+        game = games.get(table.game)
+        if game is not None and scored(game):
+            raise Refused("table {table} (game {game}) has its bids in; a redraw is possible "
+                          "only before any table enters a score", table=table.number,
+                          game=table.game)
+    gone = {t.game for t in latest.tables}
+    before = replace(event, seatings=event.seatings[:-1],
+                     subs=tuple(s for s in event.subs if s.game not in gone))
+    return _drawn(before, latest.number, seed)
 
 
 def final_seating(event: Event, rows: Sequence[Row], top: int) -> Seating:
