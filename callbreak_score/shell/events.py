@@ -1,7 +1,7 @@
 """The work of `callbreak event ...`: start an event, seat its game rounds (one ordinary
 game per table, tagged), substitutes, drops, the final, and what they show (the event
-itself: core/event.py; its entries on disk: storage/events.py; its text:
-views/eventview.py)."""
+itself: core/event.py, its draws and standings: core/eventrounds.py; its entries on disk:
+storage/events.py; its text: views/eventview.py)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,9 @@ def start(name: str, players: Sequence[str], options: Mapping[str, object],
           games: int) -> None:
     """`event new`: the event's first entry (its players, game rounds and the rules its
     games are played by: the options typed over the table's settings now)."""
-    from callbreak_score.core.event import check_new, sizes
+    from callbreak_score.core.event import check_new
     from callbreak_score.core.options import NEW_OPTIONS
+    from callbreak_score.core.seating import sizes
     from callbreak_score.storage.defaults import choose
     from callbreak_score.storage.settings import load
     from callbreak_score.views.eventview import started
@@ -46,7 +47,7 @@ def start(name: str, players: Sequence[str], options: Mapping[str, object],
 def games_of(event: Event) -> dict[str, Game]:
     """The event's games by the ids its tables name (a deleted game, or one of another
     size than its table, left out; a damaged one is refused, naming it)."""
-    from callbreak_score.core.event import fits
+    from callbreak_score.core.eventrounds import fits
 
     found = {}
     for seating in event.seatings:
@@ -76,7 +77,7 @@ def _load(event_id: str) -> Event:
 def _open_tables(event: Event, games: Mapping[str, Game], final: bool = False) -> None:
     """Refuse a next game round (or the final) while the event is over or a game of the
     latest round is neither finished nor abandoned."""
-    from callbreak_score.core.event import unfinished
+    from callbreak_score.core.eventrounds import unfinished
 
     if event.final is not None:
         raise Refused("event {event} has had its final; it is over", event=event.name)
@@ -172,7 +173,7 @@ def next_round(event_id: str | None) -> None:
     """`event next`: seat the next game round and start its games."""
     import secrets
 
-    from callbreak_score.core.event import next_seating
+    from callbreak_score.core.eventrounds import next_seating
     from callbreak_score.views.eventview import seated
 
     event_id = events.resolve(event_id)
@@ -191,7 +192,7 @@ def redraw(event_id: str | None) -> None:
     to the trash and the new tables' games take their place."""
     import secrets
 
-    from callbreak_score.core.event import redraw_seating
+    from callbreak_score.core.eventrounds import redraw_seating
     from callbreak_score.i18n import t
     from callbreak_score.views.eventview import seated
 
@@ -213,7 +214,7 @@ def redraw(event_id: str | None) -> None:
 def final(event_id: str | None, top: int, early: bool = False) -> None:
     """`event final [--early]`: seat the top players of the standings at one final
     table; before every game round is played only with --early (it ends the rounds)."""
-    from callbreak_score.core.event import check_top, final_seating, standings
+    from callbreak_score.core.eventrounds import check_top, final_seating, standings
     from callbreak_score.views.eventview import seated
 
     check_top(top)
@@ -237,7 +238,7 @@ def final(event_id: str | None, top: int, early: bool = False) -> None:
 
 def table_standings(event_id: str | None, as_json: bool, points: str) -> None:
     """`event standings`."""
-    from callbreak_score.core.event import standings
+    from callbreak_score.core.eventrounds import standings
     from callbreak_score.views import eventview
 
     event = _load(events.resolve(event_id))

@@ -187,7 +187,7 @@ def _scored_before(raw: dict) -> Refused | None:
     """Why a redraw cannot stand here (None when it can): a game of the draw it
     replaces is stored here with a score in (entered on this device, or on one that
     synced before the redraw came)."""
-    from callbreak_score.core.event import scored
+    from callbreak_score.core.eventrounds import scored
 
     if raw["action"] != "redraw":
         return None

@@ -11,28 +11,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from callbreak_score.core.errors import Refused
-from callbreak_score.core.event import (
-    POINTS,
-    Event,
-    Seating,
-    Sub,
-    Table,
+from callbreak_score.core.event import POINTS, Event, Seating, Sub, Table, replay
+from callbreak_score.core.eventrounds import (
     credited,
-    draw,
     final_seating,
     firsts,
     meetings,
     next_seating,
     placement_points,
     places,
-    replay,
-    sizes,
     standings,
 )
 from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.history import abandon
 from callbreak_score.core.rules import make_rules
-from callbreak_score.core.seating import greedy, repeats
+from callbreak_score.core.seating import draw, greedy, repeats, sizes
 from callbreak_score.core.values import replace
 from callbreak_score.storage import schema
 
@@ -512,7 +505,7 @@ def test_two_redraws_of_one_draw_keep_the_earlier():
 
 
 def test_redraw_seating_seats_the_players_now_before_any_score():
-    from callbreak_score.core.event import redraw_seating
+    from callbreak_score.core.eventrounds import redraw_seating
 
     event = replay("261129-evt", [NEW, ROUND_1])
     with pytest.raises(Refused, match="no game round of Club is drawn"):
