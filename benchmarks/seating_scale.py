@@ -25,7 +25,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from callbreak_score.core import seating  # noqa: E402
-from callbreak_score.core.event import MOST, meetings  # noqa: E402
+from callbreak_score.core.event import MOST  # noqa: E402
+from callbreak_score.core.eventrounds import meetings  # noqa: E402
 from tests.lib.work import lines  # noqa: E402
 from tests.unit.test_seating_scale import played  # noqa: E402
 

@@ -1,25 +1,27 @@
-"""A club night's event (pure): its tables, the seat draw, placement points and the
-standings, replayed from the event's entries (storage/events.py keeps them).
+"""A club night's event (pure): its tables, game rounds, substitutes and players,
+replayed from the event's entries (storage/events.py keeps them), and what a typed entry
+may say (new, sub, drop, add). Each game round's seat draw and the standings its games
+make are core/eventrounds.py's.
 
 An event is the replay of write-once entries (dicts), sorted by their ids (the UTC time
 they were made, to the microsecond, and a random part), so two devices' entries merge by
 union: "new" (the name, the players, the game rounds, the rules' options), "draw" (a game
 round seated: its seed and its tables, each with its game's id), "sub" (a substitute
-takes a seat of a game), "drop" (a player is not seated any more) and "add" (a player is
-seated again, or joins). Every number here is exact: points are Fractions.
+takes a seat of a game), "drop" (a player is not seated any more), "add" (a player is
+seated again, or joins) and "redraw" (the latest game round seated again, before any
+score is in: its new tables, and the games of the draw it replaces).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 
 from .errors import Refused
 from .game import Game, check_name, readable_name
-from .seating import Pair, draw, first_seats, pair, sizes
+from .seating import sizes
 from .values import frozen
 
-ACTIONS = ("new", "draw", "sub", "drop", "add")
+ACTIONS = ("new", "draw", "sub", "drop", "add", "redraw")
 POINTS = ("placement", "total")  # what the standings count; the first is the default
 FEWEST = 8  # players an event starts with at least
 MOST = 256  # players an event seats at most (typed, or read from its entries)
@@ -68,7 +70,8 @@ class Sub:
 class Event:
     """An event as its entries make it. `players`: everyone who joined, in order;
     `dropped`: those not seated any more; `doubled`: draws of a game round already drawn
-    (on another device, before a sync), ignored."""
+    (on another device, before a sync), ignored; `replaced`: the draws a redraw replaced
+    (their games count for nothing)."""
 
     id: str
     name: str
@@ -83,6 +86,7 @@ class Event:
     doubled: tuple[Seating, ...] = ()
     ignored: tuple[tuple[str, Refused], ...] = ()  # entries that do not fit: (id, why)
     entry: str = ""  # the id of its first entry ("new"): when it was started
+    replaced: tuple[Seating, ...] = ()
 
     @property
     def active(self) -> tuple[str, ...]:
@@ -113,8 +117,11 @@ def replay(event_id: str, entries: Sequence[Mapping]) -> Event:
     earliest "new"; every entry is checked against the event as it stands then, and one
     that does not fit it (an entry before the first, a second "new", a draw seating a
     player twice or naming a game already seated, a substitute in a seat no table has, a
-    player past the most an event seats) is left out and named in `ignored`. A second
-    draw of a game round is kept aside in `doubled` (the earlier one stands)."""
+    player past the most an event seats, a redraw of a draw that is not the latest game
+    round's) is left out and named in `ignored`. A second draw of a game round is kept
+    aside in `doubled` (the earlier one stands), and so is a second redraw of one draw.
+    A redraw takes the place of the draw it replaces (kept in `replaced`), and the
+    substitutes at its tables go with it."""
     ordered = sorted(entries, key=lambda e: e["id"])
     first = next((e for e in ordered if e["action"] == "new"), None)
     if first is None:
@@ -124,6 +131,7 @@ def replay(event_id: str, entries: Sequence[Mapping]) -> Event:
     dropped: dict[str, None] = {}
     seatings: list[Seating] = []
     doubled: list[Seating] = []
+    replaced: list[Seating] = []
     subs: list[Sub] = []
     ignored: list[tuple[str, Refused]] = []
     seated: set[str] = set()  # the games of the seatings
@@ -138,19 +146,25 @@ def replay(event_id: str, entries: Sequence[Mapping]) -> Event:
         elif action == "new":
             problem = Refused("it is a second first entry ('new') of the event")
         elif action == "draw":
-            seating = Seating(entry["round"], entry["final"], entry["seed"], tuple(
-                Table(n, tuple(t["players"]), t["game"])
-                for n, t in enumerate(entry["tables"], 1)), entry["id"], entry["at"])
+            seating = _seating(entry)
             problem = _unfit_draw(seating, keys, seated, len(seatings), first["games"])
             if problem is None and any(s.number == seating.number or s.final
                                        for s in seatings):
                 doubled.append(seating)
             elif problem is None:
-                seatings.append(seating)
-                seated.update(t.game for t in seating.tables)
-                sitting[seating.number] = {t.game: list(t.players) for t in seating.tables}
-                sitting[seating.number][""] = set(
-                    _key(p) for t in seating.tables for p in t.players)
+                _seated(seating, seatings, seated, sitting)
+        elif action == "redraw":
+            seating = _seating(entry)
+            problem, again = _unfit_redraw(seating, entry["replaces"], seatings, replaced)
+            problem = problem or _unfit_draw(seating, keys, seated, seating.number - 1,
+                                             first["games"])
+            if problem is None and again:
+                doubled.append(seating)
+            elif problem is None:
+                replaced.append(seatings.pop())
+                gone = {t.game for t in replaced[-1].tables}
+                subs = [sub for sub in subs if sub.game not in gone]
+                _seated(seating, seatings, seated, sitting)
         elif action == "sub":
             sub = Sub(entry["round"], entry["table"], entry["game"], entry["seat"],
                       entry["out"], entry["in"], entry["from"])
@@ -186,7 +200,42 @@ def replay(event_id: str, entries: Sequence[Mapping]) -> Event:
                  tuple(sorted(first.get("options", {}).items())),
                  tuple(sorted(first.get("settings", {}).items())), first.get("at", ""),
                  tuple(seatings), tuple(subs), tuple(dropped), tuple(doubled),
-                 tuple(ignored), first["id"])
+                 tuple(ignored), first["id"], tuple(replaced))
+
+
+def _seating(entry: Mapping) -> Seating:
+    """The game round a draw or a redraw entry seats (a redraw's is never the final)."""
+    final = entry["action"] == "draw" and entry["final"]
+    return Seating(entry["round"], final, entry["seed"], tuple(
+        Table(n, tuple(t["players"]), t["game"])
+        for n, t in enumerate(entry["tables"], 1)), entry["id"], entry["at"])
+
+
+def _seated(seating: Seating, seatings: list[Seating], seated: set[str],
+            sitting: dict[int, dict]) -> None:
+    """A draw that fits the event taken in: its games seated, who sits where."""
+    seatings.append(seating)
+    seated.update(t.game for t in seating.tables)
+    sitting[seating.number] = {t.game: list(t.players) for t in seating.tables}
+    sitting[seating.number][""] = set(_key(p) for t in seating.tables for p in t.players)
+
+
+def _unfit_redraw(seating: Seating, replaces: Sequence[str], seatings: Sequence[Seating],
+                  replaced: Sequence[Seating]) -> tuple[Refused | None, bool]:
+    """Why a redraw cannot be of the event as it stands (None when it can), and whether
+    it redraws a draw another redraw replaced already (on another device, before a
+    sync): it replaces the latest game round's draw, the final never, naming its games
+    in their tables' order."""
+    named = tuple(replaces)
+    if any(s.number == seating.number and tuple(t.game for t in s.tables) == named
+           for s in replaced):
+        return None, True
+    latest = seatings[-1] if seatings else None
+    if (latest is None or latest.final or latest.number != seating.number
+            or tuple(t.game for t in latest.tables) != named):
+        return Refused("its redraw does not fit the event (it does not replace the draw of "
+                       "the latest game round)"), False
+    return None, False
 
 
 def _unfit_draw(seating: Seating, keys: set[str], seated: set[str], drawn: int,
@@ -264,247 +313,7 @@ def check_new(name: str, players: Sequence[str], games: int) -> tuple[str, tuple
     return name, tuple(cleaned)
 
 
-# ---- the draw ----------------------------------------------------------------------
-
-
-def meetings(event: Event) -> dict[Pair, int]:
-    """How often each two players sat at one table (every game round drawn, the final
-    too, and the substitutes at the table they joined)."""
-    met: dict[Pair, int] = {}
-    subs = {(s.round, s.table): [] for s in event.subs}
-    for s in event.subs:
-        subs[(s.round, s.table)].append(s.into)
-    for seating in event.seatings:
-        for table in seating.tables:
-            sat = list(table.players) + subs.get((seating.number, table.number), [])
-            for i, a in enumerate(sat):
-                for b in sat[i + 1:]:
-                    if a != b:
-                        met[pair(a, b)] = met.get(pair(a, b), 0) + 1
-    return met
-
-
-def firsts(event: Event) -> dict[str, int]:
-    """How often each player had the first seat (bid first in a game's first round)."""
-    count: dict[str, int] = {}
-    for seating in event.seatings:
-        for table in seating.tables:
-            count[table.players[0]] = count.get(table.players[0], 0) + 1
-    return count
-
-
-def next_seating(event: Event, seed: str) -> Seating:
-    """The next game round, drawn from `seed` (the same seed, the same tables): every
-    player not dropped seated once; repeat opponents as few as the draw finds; first
-    seats rotate. Refused after the last game round or the final."""
-    import random
-
-    if event.final is not None:
-        raise Refused("event {event} has had its final; it is over", event=event.name)
-    number = len(event.rounds) + 1
-    if number > event.games:
-        raise Refused("all {games} game rounds of {event} are drawn; seat the final table "
-                      "with 'callbreak event final'", games=event.games, event=event.name)
-    players = event.active
-    tables = draw(players, sizes(len(players)), meetings(event), random.Random(seed))
-    tables = first_seats(tables, firsts(event))
-    return Seating(number, False, seed, tuple(
-        Table(n, tuple(t)) for n, t in enumerate(tables, 1)))
-
-
-def final_seating(event: Event, rows: Sequence[Row], top: int) -> Seating:
-    """The final table: the top `top` (3 to 5) ranked players of the standings, the
-    leader in the first seat."""
-    if event.final is not None:
-        raise Refused("event {event} has had its final; it is over", event=event.name)
-    check_top(top)
-    ranked = [row.name for row in rows if row.ranked and row.name in event.active]
-    if len(ranked) < top:
-        raise Refused("only {count} players are ranked; a final of {top} needs {top}",
-                      count=len(ranked), top=top)
-    return Seating(len(event.rounds) + 1, True, "", (Table(1, tuple(ranked[:top])),))
-
-
-def check_top(top: int) -> int:
-    """The final table's size: 3 to 5."""
-    if not 3 <= top <= 5:
-        raise Refused("--top {top} is outside 3..5 (a table of three to five)", top=top)
-    return top
-
-
-def fits(game: Game | None, table: Table) -> bool:
-    """Whether a game is one a table can have played: its seats are the table's (a game
-    of another size named by a draw counts as none)."""
-    return game is not None and game.seats == len(table.players)
-
-
-def unfinished(event: Event, games: Mapping[str, Game]) -> list[Table]:
-    """The tables of the latest seating whose game is neither finished nor abandoned."""
-    from .history import abandoned
-
-    if not event.seatings:
-        return []
-    left = []
-    for table in event.seatings[-1].tables:
-        game = games.get(table.game)
-        if fits(game, table) and game.finished is None and not abandoned(game):
-            left.append(table)
-    return left
-
-
-# ---- points ------------------------------------------------------------------------
-
-
-def places(game: Game) -> list[int]:
-    """Each seat's place in a finished game (0: first), as the game decides its winners:
-    an instant winner first, then by totals, the tricks won breaking a tie under the
-    `tricks` tiebreak; seats that stay level share the place (the higher)."""
-    from .scoring import complete, instant_win_seats, tricks_won
-
-    totals = game.totals()
-    done = complete(game.rounds)
-    instant = set(instant_win_seats(game.rules, done[-1])) if done else set()
-    won = tricks_won(game.rounds) if game.rules.tiebreak == "tricks" else (0,) * game.seats
-
-    def key(seat: int) -> tuple[int, int, int]:
-        return (1, 0, 0) if seat in instant else (0, totals[seat], won[seat])
-
-    return [sum(1 for other in range(game.seats) if key(other) > key(seat))
-            for seat in range(game.seats)]
-
-
-def placement_points(size: int, placed: Sequence[int]) -> list[Fraction]:
-    """Points for each seat's place at a table of `size`: 4 for the top, 1 for the
-    bottom, evenly spaced (3: 4, 2.5, 1; 5: 4, 3.25, 2.5, 1.75, 1); seats sharing a place
-    share the average of the places they take."""
-    ladder = [4 - Fraction(3 * p, size - 1) for p in range(size)]
-    out = []
-    for place in placed:
-        tied = sum(1 for p in placed if p == place)
-        out.append(sum(ladder[place:place + tied], Fraction(0)) / tied)
-    return out
-
-
-def credited(game: Game, table: Table, subs: Sequence[Sub]) -> list[str]:
-    """Who each seat's result goes to: whoever played more of the game's completed
-    rounds in that seat (on a tie, the one who sat there first)."""
-    done = game.completed
-    out = []
-    for seat, starter in enumerate(table.players):
-        sitters = [(starter, 1)] + [(s.into, s.start) for s in subs
-                                    if s.game == table.game and s.seat == seat]
-        played = []
-        for at, (_name, start) in enumerate(sitters):
-            end = sitters[at + 1][1] - 1 if at + 1 < len(sitters) else done
-            played.append(max(0, min(end, done) - start + 1))
-        best = max(range(len(sitters)), key=lambda k: (played[k], -k))
-        out.append(sitters[best][0])
-    return out
-
-
-@frozen
-class Row:
-    """A player's line of the standings. `points`: exact (placement points, or points of
-    the game totals with --points total); `places[k]`: how many games they ended (k+1)th;
-    `relative`: their totals minus their tables' mean totals, in points; `ranked`: played
-    at least half the game rounds so far; `rank`: 1-based, shared on a full tie (None
-    when not ranked); `final`: their place at the final table once it is finished."""
-
-    name: str
-    points: Fraction
-    played: int
-    places: tuple[int, ...]
-    relative: Fraction
-    ranked: bool
-    rank: int | None = None
-    final: int | None = None
-
-    @property
-    def per_game(self) -> Fraction:
-        return self.points / self.played if self.played else Fraction(0)
-
-
-def standings(event: Event, games: Mapping[str, Game], points: str = POINTS[0]) -> list[Row]:
-    """The standings of the event's game rounds from its games (game id -> Game): every
-    finished game that is not abandoned gives each seat's player (the substitute who
-    played more of it) placement points (or, with points="total", the game totals in
-    points). Ranked by points per game played (the total when all played every round),
-    then most firsts, seconds, ..., then the totals relative to the table; players who
-    played fewer than half the game rounds so far come after, not ranked. A finished
-    final puts its players first, in its order."""
-    from .history import abandoned
-
-    if points not in POINTS:
-        raise Refused("--points is placement or total, not '{points}'", points=points)
-    tally = {name: [Fraction(0), 0, [0] * 5, Fraction(0)] for name in event.players}
-    counted_rounds = 0
-    for seating in event.rounds:
-        counted = False
-        for table in seating.tables:
-            game = games.get(table.game)
-            if not fits(game, table) or game.finished is None or abandoned(game):
-                continue
-            counted = True
-            _count(game, table, event.subs, points, tally)
-        counted_rounds += counted
-    rows = []
-    for name, (total, played, placed, relative) in tally.items():
-        ranked = played > 0 and 2 * played >= counted_rounds
-        rows.append(Row(name, total, played, tuple(placed), relative, ranked))
-
-    def key(row: Row) -> tuple:
-        return (not row.ranked, -row.per_game, *(-n for n in row.places), -row.relative)
-
-    rows.sort(key=key)
-    out: list[Row] = []
-    for at, row in enumerate(rows):
-        rank = None
-        if row.ranked:
-            rank = out[-1].rank if out and key(out[-1]) == key(row) else at + 1
-        out.append(Row(row.name, row.points, row.played, row.places, row.relative,
-                       row.ranked, rank))
-    return _after_final(event, games, out)
-
-
-def _count(game: Game, table: Table, subs: Sequence[Sub], points: str, tally: dict) -> None:
-    names = credited(game, table, subs)
-    placed = places(game)
-    totals = game.totals()
-    unit = game.rules.unit
-    mean = Fraction(sum(totals), len(totals))
-    got = (placement_points(game.seats, placed) if points == "placement"
-           else [Fraction(t, unit) for t in totals])
-    for seat, name in enumerate(names):
-        line = tally.setdefault(name, [Fraction(0), 0, [0] * 5, Fraction(0)])
-        line[0] += got[seat]
-        line[1] += 1
-        line[2][placed[seat]] += 1
-        line[3] += (totals[seat] - mean) / unit
-
-
-def _after_final(event: Event, games: Mapping[str, Game], rows: list[Row]) -> list[Row]:
-    from .history import abandoned
-
-    final = event.final
-    game = games.get(final.tables[0].game) if final is not None else None
-    if final is None or not fits(game, final.tables[0]) or game.finished is None or abandoned(game):
-        return rows
-    table = final.tables[0]
-    names = credited(game, table, event.subs)
-    place = dict(zip(names, places(game)))
-    top = sorted((r for r in rows if r.name in place), key=lambda r: place[r.name])
-    out = [Row(r.name, r.points, r.played, r.places, r.relative, True,
-               place[r.name] + 1, place[r.name] + 1) for r in top]
-    # everyone else after the finalists, in their order, ranks numbered on (a shared rank
-    # stays shared); those not ranked stay so
-    last: tuple[int | None, int] | None = None
-    for at, r in enumerate(r for r in rows if r.name not in place):
-        rank = None
-        if r.ranked:
-            rank = last[1] if last is not None and last[0] == r.rank else len(top) + at + 1
-            last = (r.rank, rank)
-        out.append(Row(r.name, r.points, r.played, r.places, r.relative, r.ranked, rank))
-    return out
+# ---- substitutes, drops and adds ---------------------------------------------------
 
 
 def check_sub(event: Event, table_number: int, out: str, into: str,

@@ -1,5 +1,5 @@
 """The seat draw of an event's game round (pure): table sizes, a greedy draw and its
-improvement by swaps, repeat opponents counted, first seats rotated. core/event.py
+improvement by swaps, repeat opponents counted, first seats rotated. core/eventrounds.py
 draws with these."""
 
 from __future__ import annotations

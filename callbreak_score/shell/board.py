@@ -108,7 +108,8 @@ def board_dict(event: Event, load: Callable[[str], Game] = store.load) -> dict[s
     --json`'s rows: rank, name, points, games) and the tables of its latest game round,
     each with what table_dict shows of its game or what is wrong with it. `load` reads a
     game."""
-    from callbreak_score.core.event import sitters, standings
+    from callbreak_score.core.event import sitters
+    from callbreak_score.core.eventrounds import standings
     from callbreak_score.views import eventview, speech
 
     games = {}

@@ -201,7 +201,7 @@ SPEC = {"root": {
         ]},
         'event': {'run': 'callbreak_score.shell.event_commands:event',
             'short_help': 'Run a club night: several tables, seat...', 'params': [
-            {'kind': 'argument', 'name': 'action', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': ['new', 'next', 'standings', 'show', 'sub', 'drop', 'add', 'final', 'tables', 'use', 'list'], 'complete': None, 'required': True, 'type': 'choice'},
+            {'kind': 'argument', 'name': 'action', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': ['new', 'next', 'redraw', 'standings', 'show', 'sub', 'drop', 'add', 'final', 'tables', 'use', 'list'], 'complete': None, 'required': True, 'type': 'choice'},
             {'kind': 'option', 'name': 'preset', 'opts': ['--rules'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': "Rule preset (default: nepal, or your 'rules' setting).", 'choices': ['nepal', 'pagat', 'tens'], 'complete': None, 'required': False, 'type': 'choice'},
             {'kind': 'option', 'name': 'rounds', 'opts': ['--rounds'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Play a fixed number of rounds.', 'choices': [], 'complete': None, 'required': False, 'type': 'whole'},
             {'kind': 'option', 'name': 'target', 'opts': ['--target'], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Play until a total reaches P points.', 'choices': [], 'complete': None, 'required': False, 'type': 'whole'},

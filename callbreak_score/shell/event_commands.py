@@ -1,6 +1,6 @@
 """`callbreak event ACTION ...`: a club night's event, one command with an action word
-(new, next, standings, show, sub, drop, add, final, tables, use, list), as `player rename|merge`
-is declared; the work is in events.py."""
+(new, next, redraw, standings, show, sub, drop, add, final, tables, use, list), as `player
+rename|merge` is declared; the work is in events.py."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ app = Commands()
 class EventAction(str, Enum):
     new = "new"
     next = "next"
+    redraw = "redraw"
     standings = "standings"
     show = "show"
     sub = "sub"
@@ -42,7 +43,8 @@ EventPoints = Enum("EventPoints", [(name, name) for name in POINTS], type=str)
 # which action each of the event's own options belongs to (the rule options: new)
 OWN = {"games": ("new",), "top": ("final",), "points": ("standings",), "json": ("standings",),
        "qr": ("tables",), "round_": ("show",), "early": ("final",),
-       "event_id": ("next", "standings", "show", "sub", "drop", "add", "final", "tables")}
+       "event_id": ("next", "redraw", "standings", "show", "sub", "drop", "add", "final",
+                    "tables")}
 SAID = {"games": "--games", "top": "--top", "points": "--points", "json": "--json",
         "qr": "--qr", "round_": "--round", "early": "--early", "event_id": "--event"}
 
@@ -51,11 +53,12 @@ SAID = {"games": "--games", "top": "--top", "points": "--points", "json": "--jso
 @rule_options(before={})
 def event(
     action: Annotated[EventAction, typer.Argument(
-        metavar="new|next|standings|show|sub|drop|add|final|tables|use|list",
-        help="new NAME P1 P2 ...: start an event; next: seat the next game round; "
-        "standings; show: each table; sub TABLE OUT IN: a substitute; drop NAME; add NAME: "
-        "seat again or join; final: seat the final table; tables: each table's entry link "
-        "(while 'serve --event' runs); use ID: make it the current event; list: the events.")],
+        metavar="new|next|redraw|standings|show|sub|drop|add|final|tables|use|list",
+        help="new NAME P1 P2 ...: start an event; next: seat the next game round; redraw: "
+        "seat it again, from the players now, before any score is in; standings; show: "
+        "each table; sub TABLE OUT IN: a substitute; drop NAME; add NAME: seat again or "
+        "join; final: seat the final table; tables: each table's entry link (while "
+        "'serve --event' runs); use ID: make it the current event; list: the events.")],
     words: Annotated[list[str] | None, typer.Argument(
         metavar="[WORDS]...", help="new: the event's name and its players (8 to 256); "
         "sub: TABLE OUT IN; drop, add: a player's name; use: an event's id.",
@@ -116,6 +119,8 @@ def event(
         events.start(words[0], words[1:], typed, GAMES if games is None else games)
     elif what == "next":
         events.next_round(event_id)
+    elif what == "redraw":
+        events.redraw(event_id)
     elif what == "standings":
         events.table_standings(event_id, json, plain(points) or POINTS[0])
     elif what == "show":

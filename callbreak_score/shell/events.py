@@ -1,7 +1,7 @@
 """The work of `callbreak event ...`: start an event, seat its game rounds (one ordinary
 game per table, tagged), substitutes, drops, the final, and what they show (the event
-itself: core/event.py; its entries on disk: storage/events.py; its text:
-views/eventview.py)."""
+itself: core/event.py, its draws and standings: core/eventrounds.py; its entries on disk:
+storage/events.py; its text: views/eventview.py)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,9 @@ def start(name: str, players: Sequence[str], options: Mapping[str, object],
           games: int) -> None:
     """`event new`: the event's first entry (its players, game rounds and the rules its
     games are played by: the options typed over the table's settings now)."""
-    from callbreak_score.core.event import check_new, sizes
+    from callbreak_score.core.event import check_new
     from callbreak_score.core.options import NEW_OPTIONS
+    from callbreak_score.core.seating import sizes
     from callbreak_score.storage.defaults import choose
     from callbreak_score.storage.settings import load
     from callbreak_score.views.eventview import started
@@ -46,7 +47,7 @@ def start(name: str, players: Sequence[str], options: Mapping[str, object],
 def games_of(event: Event) -> dict[str, Game]:
     """The event's games by the ids its tables name (a deleted game, or one of another
     size than its table, left out; a damaged one is refused, naming it)."""
-    from callbreak_score.core.event import fits
+    from callbreak_score.core.eventrounds import fits
 
     found = {}
     for seating in event.seatings:
@@ -76,7 +77,7 @@ def _load(event_id: str) -> Event:
 def _open_tables(event: Event, games: Mapping[str, Game], final: bool = False) -> None:
     """Refuse a next game round (or the final) while the event is over or a game of the
     latest round is neither finished nor abandoned."""
-    from callbreak_score.core.event import unfinished
+    from callbreak_score.core.eventrounds import unfinished
 
     if event.final is not None:
         raise Refused("event {event} has had its final; it is over", event=event.name)
@@ -91,13 +92,14 @@ def _open_tables(event: Event, games: Mapping[str, Game], final: bool = False) -
                       table=left[0].number, game=left[0].game)
 
 
-def _seat(event: Event, seating: Seating) -> Seating:
-    """Record the draw, then start one game per table of the seating (its players in
-    seat order, the first bidding first), tagged with the event. Every game is made
-    (and its rules checked) before anything is written, and the draw entry, naming the
-    games, is written before them: a command stopped at any moment leaves no trace or
-    the whole game round, whose games not yet started `event next` starts. Call under
-    the lock."""
+def _seat(event: Event, seating: Seating, replaces: Seating | None = None) -> Seating:
+    """Record the draw (a redraw when it `replaces` the latest one), then start one game
+    per table of the seating (its players in seat order, the first bidding first),
+    tagged with the event, and move the replaced draw's games to the trash. Every game
+    is made (and its rules checked) before anything is written, and the entry, naming
+    the games, is written before them: a command stopped at any moment leaves no trace
+    or the whole game round, whose games not yet started (or replaced, not yet in the
+    trash) `event next` finishes. Call under the lock."""
     from callbreak_score.core.values import replace
 
     at = now()
@@ -105,12 +107,27 @@ def _seat(event: Event, seating: Seating) -> Seating:
     seating = replace(seating, at=at, tables=tuple(
         replace(table, game=game_id) for table, game_id in zip(seating.tables, ids)))
     games = _games(event, seating, seating.tables)
-    events.add(event.id, {"at": at, "action": "draw", "round": seating.number,
-                          "final": seating.final, "seed": seating.seed,
+    entry: dict[str, object] = {"at": at, "action": "draw", "round": seating.number,
+                                "final": seating.final}
+    if replaces is not None:
+        entry = {"at": at, "action": "redraw", "round": seating.number,
+                 "replaces": [t.game for t in replaces.tables]}
+    events.add(event.id, {**entry, "seed": seating.seed,
                           "tables": [{"players": list(t.players), "game": t.game}
                                      for t in seating.tables]})
     _start(games, seating)
+    if replaces is not None:
+        _trash(events.replaced_games(events.load(event.id)))
     return seating
+
+
+def _trash(game_ids: Sequence[str]) -> None:
+    """Move a redraw's replaced games to the trash, as `delete` does. Call under the
+    lock."""
+    from callbreak_score.storage.recovery import delete
+
+    for game_id in game_ids:
+        delete(game_id)
 
 
 def _games(event: Event, seating: Seating, tables: Sequence[Table]) -> list[Game]:
@@ -136,15 +153,18 @@ def _start(games: Sequence[Game], seating: Seating) -> None:
 
 
 def _finish_draw(event: Event) -> bool:
-    """Start the games of the latest draw that a stopped command left unstarted, and
-    show the draw; whether there were any. Call under the lock."""
+    """Start the games of the latest draw that a stopped command left unstarted, move
+    the games a redraw replaced that it left stored to the trash, and show the draw;
+    whether there were any. Call under the lock."""
     from callbreak_score.views.eventview import seated
 
     missing = set(events.unstarted(event))
-    if not missing:
+    left = events.replaced_games(event)
+    if not missing and not left:
         return False
     seating = event.seatings[-1]
     _start(_games(event, seating, [t for t in seating.tables if t.game in missing]), seating)
+    _trash(left)
     say(seated(event, seating, screen()))
     return True
 
@@ -153,7 +173,7 @@ def next_round(event_id: str | None) -> None:
     """`event next`: seat the next game round and start its games."""
     import secrets
 
-    from callbreak_score.core.event import next_seating
+    from callbreak_score.core.eventrounds import next_seating
     from callbreak_score.views.eventview import seated
 
     event_id = events.resolve(event_id)
@@ -166,10 +186,35 @@ def next_round(event_id: str | None) -> None:
     say(seated(event, seating, screen()))
 
 
+def redraw(event_id: str | None) -> None:
+    """`event redraw`: seat the latest game round again with a new draw, from the
+    players in the event now, while no score is in at any of its tables; its games go
+    to the trash and the new tables' games take their place."""
+    import secrets
+
+    from callbreak_score.core.eventrounds import redraw_seating
+    from callbreak_score.i18n import t
+    from callbreak_score.views.eventview import seated
+
+    event_id = events.resolve(event_id)
+    with store.locked(create=True):
+        event = _load(event_id)
+        latest = event.seatings[-1] if event.seatings else None
+        stored = {}
+        for table in latest.tables if latest is not None else ():
+            if store.has_game(table.game):
+                stored[table.game] = store.load(table.game)
+        seating = _seat(event, redraw_seating(event, stored, secrets.token_hex(8)), latest)
+    say(seated(event, seating, screen()))
+    gone = ", ".join(table.game for table in latest.tables)
+    say(t("This draw replaces the draw of game round {round}; its games ({games}) are in "
+          "the trash.", round=seating.number, games=gone))
+
+
 def final(event_id: str | None, top: int, early: bool = False) -> None:
     """`event final [--early]`: seat the top players of the standings at one final
     table; before every game round is played only with --early (it ends the rounds)."""
-    from callbreak_score.core.event import check_top, final_seating, standings
+    from callbreak_score.core.eventrounds import check_top, final_seating, standings
     from callbreak_score.views.eventview import seated
 
     check_top(top)
@@ -193,7 +238,7 @@ def final(event_id: str | None, top: int, early: bool = False) -> None:
 
 def table_standings(event_id: str | None, as_json: bool, points: str) -> None:
     """`event standings`."""
-    from callbreak_score.core.event import standings
+    from callbreak_score.core.eventrounds import standings
     from callbreak_score.views import eventview
 
     event = _load(events.resolve(event_id))

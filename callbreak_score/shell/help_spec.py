@@ -511,13 +511,13 @@ PAGES = {
     },
     'event': {
         'prog': 'callbreak event',
-        'usage': '[OPTIONS] {new|next|standings|show|sub|drop|add|final|tables|use|list} [WORDS]...',
+        'usage': '[OPTIONS] {new|next|redraw|standings|show|sub|drop|add|final|tables|use|list} [WORDS]...',
         'help': 'Run a club night: several tables, seat draws, standings, substitutes and a final\ntable; each table plays an ordinary game.',
         'epilog': None,
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('new|next|standings|show|sub|drop|add|final|tables|use|list', "new NAME P1 P2 ...: start an event; next: seat the next game round; standings; show: each table; sub TABLE OUT IN: a substitute; drop NAME; add NAME: seat again or join; final: seat the final table; tables: each table's entry link (while 'serve --event' runs); use ID: make it the current event; list: the events.", '[required]', True),
+                ('new|next|redraw|standings|show|sub|drop|add|final|tables|use|list', "new NAME P1 P2 ...: start an event; next: seat the next game round; redraw: seat it again, from the players now, before any score is in; standings; show: each table; sub TABLE OUT IN: a substitute; drop NAME; add NAME: seat again or join; final: seat the final table; tables: each table's entry link (while 'serve --event' runs); use ID: make it the current event; list: the events.", '[required]', True),
                 ('[WORDS]...', "new: the event's name and its players (8 to 256); sub: TABLE OUT IN; drop, add: a player's name; use: an event's id.", '', True),
             ]),
             ('Options', [

@@ -46,6 +46,7 @@ def admit(ours: str | None, theirs: str) -> tuple[str, list[tuple[str, Said | Re
     batch: list[str] = []
     size = 0
     arrived: list[tuple[str, bytes]] = []  # event entries that read: to fit their events
+    bodies: dict[str, bytes] = {}  # every event entry's bytes, to find a redraw's games
     for at, path in enumerate(checked):  # read in batches: a remote may send many files
         batch.append(path)
         size += sent[path].size
@@ -53,6 +54,8 @@ def admit(ours: str | None, theirs: str) -> tuple[str, list[tuple[str, Said | Re
             continue
         read = blob_bytes(sorted({sent[p].sha for p in batch}))
         for one in batch:
+            if one.startswith("events/"):
+                bodies[one] = read[sent[one].sha]
             why = gate.content_problem(one, read[sent[one].sha])
             if why is not None:
                 left.append((one, why))
@@ -63,6 +66,14 @@ def admit(ours: str | None, theirs: str) -> tuple[str, list[tuple[str, Said | Re
     for path, why in gate.misfits(arrived):
         left.append((path, why))
         refused.add(path)
+    # a redraw left out: its new games stay out and the games it replaced stay here (a
+    # game both sides hold, changed, is no redraw's doing: it comes in as any game does)
+    for path in sorted(p for p in refused if p in bodies):
+        for game in gate.redraw_games(bodies[path]):
+            if game not in refused and (game in sent) != (game in mine):
+                left.append((game, Said("it goes with a redraw that was left out ({path})",
+                                        path=path)))
+                refused.add(game)
     if not refused:
         return theirs, []
 

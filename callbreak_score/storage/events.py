@@ -1,6 +1,7 @@
 """Events on disk: a folder per event, `events/<event id>/`, of small entries written once
-and never changed (one per action: new, draw, sub, drop, add), so that two devices'
-folders merge by copying files, as the people log does; core/event.py replays them.
+and never changed (one per action: new, draw, sub, drop, add, redraw), so that two
+devices' folders merge by copying files, as the people log does; core/event.py replays
+them.
 `current-event` (this device's own, never synced) names the event commands are about.
 """
 
@@ -95,7 +96,7 @@ def read(data: bytes, path: str) -> dict:
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise Damaged(path, Said("is not an event entry (JSON)")) from None
     if (not isinstance(raw, dict) or raw.get("action") not in ACTIONS or not _sound(raw)
-            or (raw["action"] in ("new", "draw") and not is_time(raw["at"]))):
+            or (raw["action"] in ("new", "draw", "redraw") and not is_time(raw["at"]))):
         raise Damaged(path, Said("is not an event entry (id, at, action and its fields)"))
     name = os.path.basename(path)
     if not ENTRY_ID.match(name) or raw["id"] + ".json" != name:
@@ -104,7 +105,8 @@ def read(data: bytes, path: str) -> dict:
     if not in_time(raw["id"], os.path.basename(os.path.dirname(path))):
         raise Damaged(path, Said("its id names a time before its event began or more than a "
                                  "day past this device's clock"))
-    problem = _unfit(raw) or _not_its_games(raw, os.path.basename(os.path.dirname(path)))
+    event_id = os.path.basename(os.path.dirname(path))
+    problem = _unfit(raw) or _not_its_games(raw, event_id) or _scored_before(raw)
     if problem is not None:
         raise Damaged(path, problem)
     return raw
@@ -148,7 +150,8 @@ def _unfit(raw: dict) -> Refused | None:
             if name != raw["name"] or list(players) != raw["players"]:
                 return Refused("a name of it is not as 'event new' keeps names")
             return _options(raw.get("options", {}), raw.get("settings", {}), len(players))
-        names = ([p for t in raw["tables"] for p in t["players"]] if action == "draw"
+        names = ([p for t in raw["tables"] for p in t["players"]]
+                 if action in ("draw", "redraw")
                  else [raw["in"]] if action == "sub" else [raw["name"]])
         for text in names:  # (a player who leaves, or is dropped, is matched as stored)
             if readable_name(check_name(text)) != text:
@@ -163,7 +166,7 @@ def _not_its_games(raw: dict, event_id: str) -> Refused | None:
     a game stored under an id it names was seated for another event, game round or
     table, or has another number of seats. A game not stored (deleted, or not started
     yet) says nothing."""
-    if raw["action"] != "draw":
+    if raw["action"] not in ("draw", "redraw"):
         return None
     for number, table in enumerate(raw["tables"], 1):
         if not store.has_game(table["game"]):
@@ -177,6 +180,27 @@ def _not_its_games(raw: dict, event_id: str) -> Refused | None:
                 or game.seats != len(table["players"])):
             return Refused("its draw names game {game}, which was seated for another table",
                            game=table["game"])
+    return None
+
+
+def _scored_before(raw: dict) -> Refused | None:
+    """Why a redraw cannot stand here (None when it can): a game of the draw it
+    replaces is stored here with a score in (entered on this device, or on one that
+    synced before the redraw came)."""
+    from callbreak_score.core.eventrounds import scored
+
+    if raw["action"] != "redraw":
+        return None
+    for game_id in raw["replaces"]:
+        if not store.has_game(game_id):
+            continue  # in the trash, as the redraw left it (or never started)
+        try:
+            game = store.load(game_id)
+        except Refused:
+            continue  # a damaged game is doctor's to name
+        if scored(game):
+            return Refused("its redraw replaces game {game}, which has a score in; a redraw "
+                           "is possible only before any table enters a score", game=game_id)
     return None
 
 
@@ -235,9 +259,13 @@ def _sound(raw: dict) -> bool:
                 and isinstance(raw.get("options", {}), dict)
                 and isinstance(raw.get("settings", {}), dict)
                 and all(isinstance(v, str) for v in raw.get("settings", {}).values()))
-    if action == "draw":
+    if action in ("draw", "redraw"):
         tables = raw.get("tables")
-        return (_whole(raw.get("round")) and isinstance(raw.get("final"), bool)
+        replaces = raw.get("replaces")
+        return (_whole(raw.get("round"))
+                and (isinstance(raw.get("final"), bool) if action == "draw" else
+                     isinstance(replaces, list) and bool(replaces)
+                     and all(isinstance(g, str) and is_id(g) for g in replaces))
                 and isinstance(raw.get("seed"), str) and isinstance(tables, list)
                 and bool(tables) and all(
                     isinstance(t, dict) and _names(t.get("players"))
@@ -340,6 +368,24 @@ def unstarted(event: Event) -> list[str]:
             if t.game not in gone and not store.has_game(t.game)]
 
 
+def replaced_games(event: Event) -> list[str]:
+    """The games of the draws a redraw replaced that are still stored here (a redraw
+    stopped before it moved them to the trash; the redraw stands, so none has a score)
+    and were seated for the event: the ones to move to the trash."""
+    out = []
+    for seating in event.replaced:
+        for table in seating.tables:
+            if not store.has_game(table.game):
+                continue
+            try:
+                game = store.load(table.game)
+            except Refused:
+                continue
+            if game.event is not None and game.event.id == event.id:
+                out.append(table.game)
+    return out
+
+
 def fresh_ids(count: int, day: str, event: Event) -> list[str]:
     """`count` new game ids of the day (YYMMDD), as store.add draws one: none a stored,
     deleted or renamed game has, nor one a draw of the event names. Call under the lock."""
@@ -348,79 +394,10 @@ def fresh_ids(count: int, day: str, event: Event) -> list[str]:
         raise Refused("{most} games were started today; no more fit in a day's ids",
                       most=store.MAX_DRAWN)
     taken = (set(day_ids) | set(store.renamed()) | set(store.trashed(day))
-             | {t.game for s in event.seatings + event.doubled for t in s.tables})
+             | {t.game for s in event.seatings + event.doubled + event.replaced
+                for t in s.tables})
     out = []
     for _ in range(count):
         out.append(store.draw_id(day, taken))
         taken.add(out[-1])
     return out
-
-
-TAG = re.compile(rb'\n  "event": \{"id": "([0-9a-z-]+)", "round": (\d+), "table": (\d+)\},\n')
-
-
-def damaged_entries() -> list[tuple[str, Refused]]:
-    """Every event entry an event goes on without (its path and what is wrong): damaged,
-    or not fitting its event as it stands (such as one that sorts before its first
-    entry), for doctor."""
-    found: list[tuple[str, Refused]] = []
-    for event_id in ids():
-        damaged: list[Damaged] = []
-        try:
-            load(event_id, damaged)
-        except Refused:
-            pass
-        found += [(error.path, error) for error in damaged]
-    return found
-
-
-def unseated_games() -> tuple[list[tuple[Event, str]], list[tuple[str, Refused]]]:
-    """For doctor: the games a draw of an event names that were never started (event,
-    game id), and the game files seated for an event that no draw of it names (a stopped
-    `event next` of an older version): their path and what is wrong. Only the month
-    folders from an event's first entry to a month past its last are read, each game
-    file once."""
-    import time
-
-    found = []
-    by_id = {}
-    for event_id in ids():
-        try:
-            by_id[event_id] = load(event_id)
-        except Refused:
-            continue
-    unstarted_games = [(event, game) for event in by_id.values() for game in unstarted(event)]
-    if not by_id:
-        return unstarted_games, []
-    named = {t.game for event in by_id.values()
-             for s in event.seatings + event.doubled for t in s.tables}
-    months: set[str] = set()
-    for event in by_id.values():  # a game is started within a month of its event's last entry
-        days = sorted(int(n[:20]) // 10**6 // 86_400 for n in store.names(folder(event.id))
-                      if ENTRY_ID.match(n) and in_time(n, event.id))
-        months |= {time.strftime("%y%m", time.gmtime(day * 86_400))
-                   for day in range(days[0] - 1, days[-1] + 32)} if days else set()
-    games = os.path.join(store.home(), "games")
-    for month in sorted(months):
-        where = os.path.join(games, month)
-        if not os.path.isdir(where):
-            continue
-        for name in sorted(store.names(where)):
-            game_id = name[:-5]
-            if not name.endswith(".json") or not is_id(game_id) or game_id in named:
-                continue
-            try:
-                data = store.read_bytes(os.path.join(where, name))
-            except (OSError, Refused):
-                continue  # doctor says a game it cannot read as a game
-            tag = TAG.search(data)
-            if tag is None or tag.group(1).decode() not in by_id:
-                continue
-            event = by_id[tag.group(1).decode()]
-            path = os.path.join(where, name)
-            found.append((path, Damaged(path, Refused(
-                "game {game} was seated for event {event} (game round {round}, table "
-                "{table}), but no draw of the event names it (an 'event next' stopped "
-                "before its draw was written)", game=game_id, event=event.id,
-                round=int(tag.group(2)), table=int(tag.group(3))))))
-    return unstarted_games, found

@@ -187,6 +187,25 @@ def misfits(arrived: list[tuple[str, bytes]]) -> list[tuple[str, Said | Refused]
     return sorted(found)
 
 
+def redraw_games(data: bytes) -> list[str]:
+    """The paths of the games an event entry's bytes name when it is a redraw (its new
+    tables' games and the games of the draw it replaces): what goes with it when it is
+    left out, so that a redraw comes in whole or not at all."""
+    from . import jsontext
+
+    try:
+        raw = jsontext.loads(data.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return []
+    if not isinstance(raw, dict) or raw.get("action") != "redraw":
+        return []
+    tables = raw.get("tables") if isinstance(raw.get("tables"), list) else []
+    replaces = raw.get("replaces") if isinstance(raw.get("replaces"), list) else []
+    named = [t.get("game") for t in tables if isinstance(t, dict)] + replaces
+    return sorted({f"games/{g[:4]}/{g}.json" for g in named
+                   if isinstance(g, str) and schema.is_id(g)})
+
+
 def refusal(left_out: list[tuple[str, Said | Refused]], remote: str) -> Refused:
     """The one line a sync that left files out ends with."""
     path, reason = left_out[0]

@@ -407,17 +407,22 @@ def _damaged_events(fix: bool) -> list[Problem]:
     """What an event goes on without, or has left unfinished: each entry that does not
     read or does not fit its event (events/<id>/*.json) and each game seated for an
     event that no draw names, moved aside with --fix (the event then goes on without
-    it); a draw's games never started, named with the command that starts them."""
-    from . import events
+    it); a draw's games never started, and a redraw's replaced games still stored, named
+    with the command that finishes them."""
+    from . import eventfaults
 
     found = [_set_aside(error, path, fix,
                         Said("fix: 'callbreak doctor --fix' moves the damaged event entry aside"),
                         lambda moved: Said("moved aside to {path} (bytes unchanged)", path=moved))
-             for path, error in events.damaged_entries()]
-    unstarted, orphans = events.unseated_games()
+             for path, error in eventfaults.damaged_entries()]
+    unstarted, orphans, replaced = eventfaults.unseated_games()
     found += [((Said("event {event}: game {game} of its latest draw was never started (a "
                      "command was stopped); 'callbreak event next --event {event}' starts it",
                      event=event.id, game=game_id),), True) for event, game_id in unstarted]
+    found += [((Said("event {event}: game {game} was replaced by a redraw but is still "
+                     "stored (a command was stopped); 'callbreak event next --event {event}' "
+                     "moves it to the trash", event=event.id, game=game_id),), True)
+              for event, game_id in replaced]
     found += [_set_aside(error, path, fix,
                          Said("fix: 'callbreak doctor --fix' moves the game aside"),
                          lambda moved: Said("moved aside to {path} (bytes unchanged)",

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from callbreak_score.core.event import Event, Row, Seating, Sub, Table
+from callbreak_score.core.event import Event, Seating, Sub, Table
+from callbreak_score.core.eventrounds import Row
 from callbreak_score.i18n import _, num, t, tn
 
 from . import cells

@@ -87,7 +87,9 @@ def test_the_board_follows_every_table_and_each_link_writes_to_its_own(home: Pat
         # the next game round: the same links now write to the new games
         ok("event", "next")
         kind, shown = stream.next()
-        while shown["event"]["round"] != 2:
+        # the draw is written before its games are stored: the board may show round 2 a
+        # moment before its tables' games are there
+        while shown["event"]["round"] != 2 or not all("game" in t for t in shown["tables"]):
             kind, shown = stream.next()
         assert event_links() == found  # a table keeps its link from one game round to the next
         new_games = {t["table"]: t["game"] for t in shown["tables"]}
@@ -209,4 +211,32 @@ def test_a_substitute_reaches_the_tables_link_before_any_write(home: Path) -> No
             shown = json.loads(server.get(link + "game.json")[2])
         assert shown["sitting"][2] == "Kim" and shown["players"][2] == leaving
         assert shown["changes"] == before["changes"] == 0  # nothing written meanwhile
+        server.stop()
+
+
+def test_a_redraw_reaches_every_tables_link_at_its_next_look(home: Path) -> None:
+    ok("event", "new", "Club", *PLAYERS, "Ila", "--rounds", "1", "--games", "1")
+    ok("event", "next")
+    with Server("--event") as server:
+        links = event_links()
+        before = {n: json.loads(server.get(path_of(link) + "game.json")[2])
+                  for n, link in links.items()}
+        assert sorted(before) == [1, 2] and len(before[1]["players"]) == 5
+        ok("event", "drop", "Ila")  # forgotten before `event next`
+        ok("event", "redraw")
+        deadline = time.monotonic() + 5
+        shown = before
+        while any(shown[n].get("id") in (None, before[n]["id"]) for n in shown):
+            assert time.monotonic() < deadline, shown
+            time.sleep(0.05)
+            shown = {n: json.loads(server.get(path_of(link) + "game.json")[2])
+                     for n, link in links.items()}
+        seated = [p for n in (1, 2) for p in shown[n]["players"]]
+        assert sorted(seated) == sorted(PLAYERS) and "Ila" not in seated
+        assert [len(shown[n]["players"]) for n in (1, 2)] == [4, 4]
+        assert [shown[n]["event"]["table"] for n in (1, 2)] == [1, 2]
+        board_tables = {t["table"]: t for t in board(server)["tables"]}
+        assert all(board_tables[n]["players"] == shown[n]["players"] for n in (1, 2))
+        after = write(server, links[2], "bids", [1, 1, 1, 1], "table2-bids-redrawn")
+        assert after["id"] == shown[2]["id"]
         server.stop()

@@ -502,3 +502,69 @@ def test_an_event_travels_and_a_round_drawn_on_both_devices_keeps_the_earlier(de
     shown = [d.run("event", "show", "--event", event_id).stdout for d in (laptop, phone)]
     assert shown[0] == shown[1] and "also drawn on another device" in shown[0]
     assert "!/events/" in ignore.read_text()
+
+
+def _event_tables(device: Device, event_id: str) -> list[str]:
+    """The games of the latest game round's tables, as `event show` names them."""
+    shown = device.run("event", "show", "--event", event_id).stdout
+    return [line.split(" game ")[1].split()[0] for line in shown.splitlines()
+            if line.startswith("Table ")]
+
+
+def test_a_redraw_travels_whole_and_its_old_games_go_to_the_trash(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    laptop.run("event", "new", "Club", *"ABCDEFGHI", "--rounds", "1")
+    laptop.run("event", "next")
+    event_id = (laptop.home / "current-event").read_text().strip()
+    join(remote, laptop, phone)
+    old = _event_tables(phone, event_id)
+    assert old == _event_tables(laptop, event_id) and len(old) == 2
+    laptop.run("event", "drop", "I")
+    laptop.run("event", "redraw")
+    new = _event_tables(laptop, event_id)
+    laptop.run("sync")
+    said = phone.run("sync").stdout
+    assert said.endswith(": 2 games new here, 2 games deleted here.\n"), said
+    assert _event_tables(phone, event_id) == new
+    assert set(phone.games()) == set(new)
+    assert all((phone.home / "trash" / f"{game}.json").exists() for game in old)
+    assert phone.files("events") == laptop.files("events")
+    assert phone.run("doctor").stdout.startswith("All files")
+
+
+def test_a_redraw_made_after_a_score_came_in_elsewhere_is_left_out_whole(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    laptop.run("event", "new", "Club", *"ABCDEFGHI", "--rounds", "1")
+    laptop.run("event", "next")
+    event_id = (laptop.home / "current-event").read_text().strip()
+    join(remote, laptop, phone)
+    old = _event_tables(phone, event_id)
+    phone.run("use", old[1])
+    phone.run("bid", "1", "1", "1", "1")  # table 2 enters its bids on the phone
+    laptop.run("event", "drop", "I")
+    laptop.run("event", "redraw")  # the laptop has not seen them
+    new = _event_tables(laptop, event_id)
+    laptop.run("sync")
+    events_before = phone.files("events")
+    done = phone.run("sync", code=1)
+    line = done.stderr.strip()
+    assert line.count("\n") == 0 and "sync left out 5 files" in line, line
+    assert f"its redraw replaces game {old[1]}, which has a score in" in line
+    # the drop came in; nothing of the redraw did: its entry, its games, the old games'
+    # removal
+    came = {k: json.loads(v) for k, v in phone.files("events").items()
+            if k not in events_before}
+    assert [entry["action"] for entry in came.values()] == ["drop"]
+    assert _event_tables(phone, event_id) == old
+    assert set(phone.games()) == set(old)
+    assert json.loads(phone.run("show", old[1], "--json").stdout)["rounds"]  # the bids kept
+    # the remote now holds the phone's version: the laptop comes back to the old draw
+    laptop.run("sync")
+    assert _event_tables(laptop, event_id) == old
+    assert set(laptop.games()) == set(old)
+    assert laptop.files("events") == phone.files("events")
+    assert all((laptop.home / "trash" / f"{game}.json").exists() for game in new)
+    assert laptop.run("doctor").stdout.startswith("All files")
+    assert "left out" in phone.run("doctor", code=1).stdout  # until a sync leaves none out
+    phone.run("sync")  # nothing left out now
+    assert phone.run("doctor").stdout.startswith("All files")

@@ -11,28 +11,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from callbreak_score.core.errors import Refused
-from callbreak_score.core.event import (
-    POINTS,
-    Event,
-    Seating,
-    Sub,
-    Table,
+from callbreak_score.core.event import POINTS, Event, Seating, Sub, Table, replay
+from callbreak_score.core.eventrounds import (
     credited,
-    draw,
     final_seating,
     firsts,
     meetings,
     next_seating,
     placement_points,
     places,
-    replay,
-    sizes,
     standings,
 )
 from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.history import abandon
 from callbreak_score.core.rules import make_rules
-from callbreak_score.core.seating import greedy, repeats
+from callbreak_score.core.seating import draw, greedy, repeats, sizes
 from callbreak_score.core.values import replace
 from callbreak_score.storage import schema
 
@@ -428,3 +421,127 @@ def test_entries_that_do_not_fit_the_event_are_left_out_and_named():
     assert [entry_id for entry_id, _ in event.ignored] == [b["id"] for b in bad]
     assert event.name == "Club" and len(event.seatings) == 1 and not event.doubled
     assert not event.subs and not event.dropped and event.players == tuple(names(9))
+
+
+# ---- a redraw -----------------------------------------------------------------------
+
+
+def redraw_entry(entry_id: str, number: int, tables, replaces) -> dict:
+    return {"id": entry_id, "at": AT, "action": "redraw", "round": number, "seed": "r",
+            "tables": [{"players": list(t), "game": g} for t, g in tables],
+            "replaces": list(replaces)}
+
+
+NEW = {"id": "0001", "at": AT, "action": "new", "name": "Club", "players": names(9),
+       "games": 3}
+ROUND_1 = draw_entry("0002", 1, [(names(9)[:5], "261129-aaa"), (names(9)[5:], "261129-aab")])
+
+
+def test_a_redraw_takes_the_place_of_the_latest_draw_and_its_substitutes():
+    entries = [NEW, ROUND_1,
+               {"id": "0003", "at": AT, "action": "sub", "round": 1, "table": 2,
+                "game": "261129-aab", "seat": 0, "out": "P05", "in": "Sita", "from": 1},
+               {"id": "0004", "at": AT, "action": "drop", "name": "P08"},
+               redraw_entry("0005", 1, [(names(9)[4:8], "261129-aac"),
+                                        (names(9)[:4], "261129-aad")],
+                            ["261129-aaa", "261129-aab"]),
+               # a substitute at a replaced table, written on another device after: unfit
+               {"id": "0006", "at": AT, "action": "sub", "round": 1, "table": 1,
+                "game": "261129-aaa", "seat": 0, "out": "P00", "in": "Kiran", "from": 1}]
+    event = replay("261129-evt", entries)
+    assert len(event.seatings) == 1 and event.seatings[0].entry == "0005"
+    assert [t.game for t in event.seatings[0].tables] == ["261129-aac", "261129-aad"]
+    assert event.seatings[0].tables[1].players == tuple(names(9)[:4])
+    assert [t.game for t in event.replaced[0].tables] == ["261129-aaa", "261129-aab"]
+    assert event.subs == ()  # Sita's seat went with the draw
+    assert "Sita" in event.players  # she joined the event all the same
+    assert [entry_id for entry_id, _ in event.ignored] == ["0006"]
+    assert event.table_of("261129-aaa") is None
+    assert event.table_of("261129-aad")[1].number == 2
+    # the next game round is round 2, drawn after the redraw's tables only
+    assert next_seating(event, "x").number == 2
+    assert ("P04", "P05") in meetings(event) and ("P00", "P04") not in meetings(event)
+
+
+def test_a_redraw_that_does_not_replace_the_latest_draw_is_left_out():
+    round_2 = draw_entry("0003", 2, [(names(9)[::2], "261129-aac"),
+                                     (names(9)[1::2], "261129-aad")])
+    tables = [(names(9)[:4], "261129-aae"), (names(9)[4:], "261129-aaf")]
+    bad = [
+        redraw_entry("0004", 1, tables, ["261129-aaa", "261129-aab"]),  # not the latest
+        redraw_entry("0005", 2, tables, ["261129-aac"]),  # not all its games
+        redraw_entry("0006", 2, tables, ["261129-aad", "261129-aac"]),  # another order
+        redraw_entry("0007", 2, [(names(9)[:4], "261129-aaa"), (names(9)[4:], "261129-aaf")],
+                     ["261129-aac", "261129-aad"]),  # a game round 1 seats
+        redraw_entry("0008", 2, [(names(9)[:3], "261129-aae"), (names(9)[3:], "261129-aaf")],
+                     ["261129-aac", "261129-aad"]),  # tables not as a draw seats them
+    ]
+    event = replay("261129-evt", [NEW, ROUND_1, round_2, *bad])
+    assert [entry_id for entry_id, _ in event.ignored] == [b["id"] for b in bad]
+    assert [s.entry for s in event.seatings] == ["0002", "0003"] and not event.replaced
+    final = draw_entry("0009", 2, [(names(9)[:4], "261129-aag")], final=True)
+    over = redraw_entry("0010", 2, [(names(9)[:4], "261129-aah")], ["261129-aag"])
+    event = replay("261129-evt", [NEW, ROUND_1, final, over])
+    assert [entry_id for entry_id, _ in event.ignored] == ["0010"]
+    assert event.final is not None and event.final.tables[0].game == "261129-aag"
+
+
+def test_two_redraws_of_one_draw_keep_the_earlier():
+    replaces = ["261129-aaa", "261129-aab"]
+    one = redraw_entry("0003-b", 1, [(names(9)[4:], "261129-aac"),
+                                     (names(9)[:4], "261129-aad")], replaces)
+    two = redraw_entry("0003-a", 1, [(names(9)[::2], "261129-aae"),
+                                     (names(9)[1::2], "261129-aaf")], replaces)
+    event = replay("261129-evt", [one, NEW, two, ROUND_1])
+    assert [t.game for t in event.seatings[0].tables] == ["261129-aae", "261129-aaf"]
+    assert [t.game for t in event.doubled[0].tables] == ["261129-aac", "261129-aad"]
+    assert len(event.replaced) == 1 and not event.ignored
+    # a redraw of the redraw is a redraw like the first
+    again = redraw_entry("0004", 1, [(names(9)[:5], "261129-aag"),
+                                     (names(9)[5:], "261129-aah")], ["261129-aae", "261129-aaf"])
+    event = replay("261129-evt", [NEW, ROUND_1, two, again])
+    assert [t.game for t in event.seatings[0].tables] == ["261129-aag", "261129-aah"]
+    assert len(event.replaced) == 2 and not event.ignored
+
+
+def test_redraw_seating_seats_the_players_now_before_any_score():
+    from callbreak_score.core.eventrounds import redraw_seating
+
+    event = replay("261129-evt", [NEW, ROUND_1])
+    with pytest.raises(Refused, match="no game round of Club is drawn"):
+        redraw_seating(new_event(names(9)), {}, "x")
+    dropped = replace(event, dropped=("P00",))
+    seating = redraw_seating(dropped, {}, "x")
+    assert seating.number == 1 and not seating.final
+    assert sorted(p for t in seating.tables for p in t.players) == names(9)[1:]
+    assert [len(t.players) for t in seating.tables] == [4, 4]
+    assert seating == redraw_seating(dropped, {}, "x")  # the same seed, the same tables
+    # drawn as round 1 is: nobody met anybody before it
+    assert seating == next_seating(replace(dropped, seatings=()), "x")
+    empty = new_game("261129-aab", tuple(names(9)[5:]), make_rules(seats=4), None, AT)
+    assert redraw_seating(event, {"261129-aab": empty}, "x").number == 1
+    bids = enter_bids(empty, (1, 1, 1, 1))
+    with pytest.raises(Refused) as refused:
+        redraw_seating(event, {"261129-aab": bids}, "x")
+    assert refused.value.values == {"table": 2, "game": "261129-aab"}
+    assert "only before any table enters a score" in refused.value.message
+    final = replace(event, seatings=event.seatings + (
+        Seating(2, True, "", (Table(1, tuple(names(9)[:4]), "261129-aac"),)),))
+    with pytest.raises(Refused, match="final table of Club is seated from the standings"):
+        redraw_seating(final, {}, "x")
+
+
+def test_the_replaced_round_counts_for_nothing():
+    replaces = ["261129-aaa", "261129-aab"]
+    tables = [(names(9)[4:], "261129-aac"), (names(9)[:4], "261129-aad")]
+    event = replay("261129-evt", [NEW, ROUND_1, redraw_entry("0003", 1, tables, replaces)])
+    win = [((1, 1, 1, 1), (4, 3, 3, 3))]
+    win5 = [((1, 1, 1, 1, 1), (3, 2, 2, 2, 1))]
+    games = {  # the replaced games finished all the same (restored and played by hand)
+        "261129-aaa": replace(play(tuple(names(9)[:5]), win5, rounds=1), id="261129-aaa"),
+        "261129-aab": replace(play(tuple(names(9)[5:]), win, rounds=1), id="261129-aab")}
+    assert all(row.played == 0 for row in standings(event, games))
+    games["261129-aad"] = replace(play(tuple(names(9)[:4]), win, rounds=1), id="261129-aad")
+    rows = {row.name: row for row in standings(event, games)}
+    assert rows["P00"].points == 4 and rows["P00"].played == 1
+    assert rows["P04"].played == 0 and rows["P05"].played == 0

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from callbreak_score.core import seating
-from callbreak_score.core.event import meetings, next_seating, replay
+from callbreak_score.core.event import replay
+from callbreak_score.core.eventrounds import meetings, next_seating
 from callbreak_score.core.values import replace
 from tests.lib.work import lines
 
