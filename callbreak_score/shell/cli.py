@@ -5,6 +5,7 @@ interface's language. Every way a command ends goes through exits.py."""
 from __future__ import annotations
 
 import sys
+from difflib import get_close_matches
 from typing import Annotated
 
 import typer
@@ -40,6 +41,19 @@ class Words(typer.core.TyperGroup):
         acts.text_only(args)
         return super().parse_args(ctx, args)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command the first word names; Typer's 'No such command' (its only plain
+        UsageError here) as a NoSuchCommand, for usage.py to say in the language."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.UsageError as error:
+            if type(error) is not click.exceptions.UsageError or not args:
+                raise
+            meant = get_close_matches(args[0], list(self.commands))
+            raise NoSuchCommand(error, args[0], meant if self.suggest_commands else []
+                                ) from None
+
     def main(self, *args: object, **kwargs: object) -> object:
         """Run a command: its exit status (Click's own way, in standalone mode). The
         screen and the language are taken afresh: the tests run the app many times in one
@@ -52,6 +66,16 @@ class Words(typer.core.TyperGroup):
             return super().main(*args, **kwargs)
         except Exception as error:
             raise SystemExit(exits.ending(error)) from None
+
+
+class NoSuchCommand(click.exceptions.UsageError):
+    """Typer's 'No such command' (with its 'Did you mean'), and the word typed and the
+    commands it may mean (Typer's close matches), as usage.py says them."""
+
+    def __init__(self, error: click.exceptions.UsageError, typed: str, meant: list[str]) -> None:
+        super().__init__(error.message, error.ctx)
+        self.command_typed = typed
+        self.commands_meant = meant
 
 
 app = typer.Typer(
@@ -102,11 +126,22 @@ class NarrowFormatter(click.HelpFormatter):
         rows = fitted_terms(list(rows), self.width - self.current_indent)
         super().write_dl(rows, min(col_max, first_column(self.width)), col_spacing)
 
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        from callbreak_score.views.helpview import usage_prefix
+
+        super().write_usage(prog, args, usage_prefix() if prefix is None else prefix)
+
+
+# Typer asks gettext for its words on a help page ('Options', '[default: x]', 'required'):
+# ours are in the catalogs (views/helpview.py marks them), so Typer asks ours
+typer.core._ = _  # type: ignore[attr-defined]
+
 
 def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
     """The commands as Click runs them, every help text in the interface's language and
-    its digits (Click's own words, such as 'Show this message and exit.', stay English);
-    views/helpview.py lays out the same pages without Click (shell/quick.py).
+    its digits, Click's 'Show this message and exit.' and 'Usage:' (NarrowFormatter) and
+    Typer's words (typer.core._) too; views/helpview.py lays out the same pages without
+    Click (shell/quick.py).
 
     Laid out by Click, not Rich: Rich counts a Devanagari or Bengali vowel sign as no
     column, so its boxes overrun the screen; Click counts every character as a column,
@@ -124,7 +159,7 @@ def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
     command.rich_markup_mode = None
     if command.help:
         command.help = numbers(_(command.help))
-    for param in command.params:
+    for param in [*command.params, command.get_help_option(click.Context(command))]:
         if getattr(param, "help", None):
             param.help = numbers(_(param.help))
     for sub in getattr(command, "commands", {}).values():

@@ -121,10 +121,32 @@ def spec_source() -> str:
     return "".join(lines)
 
 
+def extra_parts(param: object, extra: str) -> list[tuple[str, str]]:
+    """What Click appends to a parameter's help text ('[default: 8000; 0<=x<=65535]') as
+    the parts helpview.extra() says in the interface's language: ('default', '8000'),
+    ('range', '0<=x<=65535'), ('required', ''); read from the end, where Click puts the
+    parts it knows from the parameter (its range, whether it is required)."""
+    from callbreak_score.views.helpview import extra as said
+
+    rest = extra.removeprefix("[").removesuffix("]")
+    parts: list[tuple[str, str]] = []
+    describe = getattr(param.type, "_describe_range", None)
+    for kind, word in (("required", "required"), ("range", describe() if describe else "")):
+        if word and (rest == word or rest.endswith(f"; {word}")):
+            parts.insert(0, (kind, "" if kind == "required" else word))
+            rest = rest[:-len(word)].removesuffix("; ")
+    if rest:
+        if not rest.startswith("default: "):
+            raise ValueError(f"help_spec has no place for {extra!r}")
+        parts.insert(0, ("default", rest.removeprefix("default: ")))
+    assert said(parts) == extra, (parts, extra)
+    return parts
+
+
 def help_pages() -> dict[str, dict]:
     """Each command's --help page ('' the root's) as Click writes it, its texts untranslated:
-    the usage, the help text, the terms of each section with their help text and what Click
-    appends to it ('[default: rank]'), and the root's commands."""
+    the usage, the help text, the terms of each section with their help text and the parts
+    of what Click appends to it ('[default: rank]'), and the root's commands."""
     import typer
     from typer.main import get_command
 
@@ -146,7 +168,7 @@ def help_pages() -> dict[str, dict]:
                 param.help = text
             assert (f"{text}  {extra}" if text and extra else text or extra) == record[1]
             heading = "Arguments" if param.param_type_name == "argument" else "Options"
-            sections[heading].append((record[0], text, extra, param in command.params))
+            sections[heading].append((record[0], text, extra_parts(param, extra)))
         return {"prog": ctx.command_path, "usage": " ".join(command.collect_usage_pieces(ctx)),
                 "help": command.help, "epilog": command.epilog,
                 "no_args_is_help": command.no_args_is_help,
@@ -246,6 +268,7 @@ def man_source() -> str:
     English), the environment, the exit statuses and where the files are."""
     from callbreak_score import __version__
     from callbreak_score.views.helpview import _cleandoc
+    from callbreak_score.views.helpview import extra as extra_text
 
     pages = help_pages()
     root = pages[""]
@@ -268,7 +291,8 @@ def man_source() -> str:
             out.append("\n.PP\n".join(_roff(" ".join(part.split()))
                                        for part in text.split("\n\n")) + "\n")
         for _heading, rows in entry["sections"]:
-            for term, text, extra, _translated in rows:
+            for term, text, parts in rows:
+                extra = extra_text(parts)
                 said = f"{text}  {extra}" if text and extra else text or extra
                 out.append(f".TP\n.B {_roff(term)}\n{_roff(' '.join(said.split()))}\n")
     out.append(".SH ENVIRONMENT\n")

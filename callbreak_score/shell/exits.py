@@ -117,11 +117,13 @@ def _click(name: str) -> type | tuple[()]:
 
 
 def usage_line(error: Exception, words: Sequence[str]) -> str:
-    """Click's message on one line, each typed word it repeats cut short (cut_word), and
-    the command whose help says what it takes."""
+    """Click's usage error on one line in the interface's language (usage.py), each typed
+    word it repeats cut short (cut_word), and the command whose help says what it takes."""
     from callbreak_score.i18n import t
 
-    said = " ".join(error.format_message().split())  # type: ignore[attr-defined]
+    from .usage import problem
+
+    said = problem(error)
     typed = {part for word in words for part in (word, word.partition("=")[2])}
     for word in sorted(typed, key=len, reverse=True):
         if (len(word) > 40 or not word.isprintable()) and word in said:

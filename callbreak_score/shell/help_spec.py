@@ -10,8 +10,8 @@ PAGES = {
         'no_args_is_help': True,
         'sections': [
             ('Options', [
-                ('-V, --version', 'Print the version and exit.', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('-V, --version', 'Print the version and exit.', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
         'commands': [
@@ -58,30 +58,30 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('P1 P2 P3 P4 [P5]', "Three, four or five players in turn order (use -- before a name that starts with '-').", '', True),
+                ('P1 P2 P3 P4 [P5]', "Three, four or five players in turn order (use -- before a name that starts with '-').", []),
             ]),
             ('Options', [
-                ('--rules <nepal|pagat|tens>', "Rule preset (default: nepal, or your 'rules' setting).", '', True),
-                ('--rounds <int>', 'Play a fixed number of rounds.', '', True),
-                ('--target P', 'Play until a total reaches P points.', '', True),
-                ('--open', "No fixed end: finish with 'callbreak finish'.", '', True),
-                ('--min-bid <int>', "Lowest bid (default: the preset's).", '', True),
-                ('--max-bid <int>', "Highest bid (default: the preset's).", '', True),
-                ('--penalty <full|shortfall>', 'A broken bid loses the whole bid, or only the missing tricks (default: full).', '', True),
-                ('--redeal-below N', 'Bids totalling less than N are thrown in; the same dealer deals again.', '', True),
-                ('--eight-wins', 'Bidding exactly 8 and winning exactly 8 wins the game.', '', True),
-                ('--high-bid-points N', 'pagat: points for a made bid of 8 or more (default 13).', '', True),
-                ('--tiebreak <tricks>', 'Break a tie on the top total by most tricks won.', '', True),
-                ('--dealer <str>', 'Who deals first (default: the first player).', '', True),
-                ('--instant-win N', 'Bidding exactly N and winning exactly N wins the game (--eight-wins is 8).', '', True),
-                ('--max-bid-total N', 'Refuse bids adding up to more than N.', '', True),
-                ('--extra-cap N', 'At most N extra tricks count (nepal, tens).', '', True),
-                ('--eight-doubles', "Winning exactly 8 tricks doubles the round's score.", '', True),
-                ('--auto-award-below N', 'Bids totalling less than N are not played: each player scores the bid.', '', True),
-                ('--blind', 'Allow blind bids (b6): they score double, made or broken.', '', True),
-                ('--blind-min M', 'The lowest blind bid (default 5).', '', True),
-                ('--again', 'The same players and rules as the current game; the deal goes on round the table.', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--rules <nepal|pagat|tens>', "Rule preset (default: nepal, or your 'rules' setting).", []),
+                ('--rounds <int>', 'Play a fixed number of rounds.', []),
+                ('--target P', 'Play until a total reaches P points.', []),
+                ('--open', "No fixed end: finish with 'callbreak finish'.", []),
+                ('--min-bid <int>', "Lowest bid (default: the preset's).", []),
+                ('--max-bid <int>', "Highest bid (default: the preset's).", []),
+                ('--penalty <full|shortfall>', 'A broken bid loses the whole bid, or only the missing tricks (default: full).', []),
+                ('--redeal-below N', 'Bids totalling less than N are thrown in; the same dealer deals again.', []),
+                ('--eight-wins', 'Bidding exactly 8 and winning exactly 8 wins the game.', []),
+                ('--high-bid-points N', 'pagat: points for a made bid of 8 or more (default 13).', []),
+                ('--tiebreak <tricks>', 'Break a tie on the top total by most tricks won.', []),
+                ('--dealer <str>', 'Who deals first (default: the first player).', []),
+                ('--instant-win N', 'Bidding exactly N and winning exactly N wins the game (--eight-wins is 8).', []),
+                ('--max-bid-total N', 'Refuse bids adding up to more than N.', []),
+                ('--extra-cap N', 'At most N extra tricks count (nepal, tens).', []),
+                ('--eight-doubles', "Winning exactly 8 tricks doubles the round's score.", []),
+                ('--auto-award-below N', 'Bids totalling less than N are not played: each player scores the bid.', []),
+                ('--blind', 'Allow blind bids (b6): they score double, made or broken.', []),
+                ('--blind-min M', 'The lowest blind bid (default 5).', []),
+                ('--again', 'The same players and rules as the current game; the deal goes on round the table.', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -93,10 +93,10 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('B1 B2 B3 B4 | NAME=N ...', "This round's bids in seat order, or NAME=N pairs in any order; b6 or NAME=b6 is a blind bid.", '[required]', True),
+                ('B1 B2 B3 B4 | NAME=N ...', "This round's bids in seat order, or NAME=N pairs in any order; b6 or NAME=b6 is a blind bid.", [('required', '')]),
             ]),
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -108,10 +108,10 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('T1 T2 T3 T4 | NAME=N ...', 'Tricks won in seat order, or NAME=N pairs in any order; they add up to 13 (17 for three players, 10 for five).', '[required]', True),
+                ('T1 T2 T3 T4 | NAME=N ...', 'Tricks won in seat order, or NAME=N pairs in any order; they add up to 13 (17 for three players, 10 for five).', [('required', '')]),
             ]),
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -123,12 +123,12 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", '', True),
+                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", []),
             ]),
             ('Options', [
-                ('--json', 'Print the game as JSON.', '', True),
-                ('--version VERSION', "Another device's version of a game changed on two devices apart, as 'sync', 'list' and 'doctor' name it (to look at before 'callbreak choose').", '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--json', 'Print the game as JSON.', []),
+                ('--version VERSION', "Another device's version of a game changed on two devices apart, as 'sync', 'list' and 'doctor' name it (to look at before 'callbreak choose').", []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -140,7 +140,7 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -152,7 +152,7 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -164,11 +164,11 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", '', True),
+                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", []),
             ]),
             ('Options', [
-                ('--json', 'Print the changes as JSON.', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--json', 'Print the changes as JSON.', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -180,11 +180,11 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('N', 'The completed round to correct.', '[required]', True),
-                ('[--bids B1 B2 ...] [--tricks T1 T2 ...]', "The round's correct bids and/or tricks, one per player as for bid and tricks.", '', True),
+                ('N', 'The completed round to correct.', [('required', '')]),
+                ('[--bids B1 B2 ...] [--tricks T1 T2 ...]', "The round's correct bids and/or tricks, one per player as for bid and tricks.", []),
             ]),
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -196,9 +196,9 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Options', [
-                ('--all', 'Every game, not just the 20 newest.', '', True),
-                ('--json', 'Print the list as JSON.', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--all', 'Every game, not just the 20 newest.', []),
+                ('--json', 'Print the list as JSON.', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -210,10 +210,10 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('GAME', 'The game id to make current.', '[required]', True),
+                ('GAME', 'The game id to make current.', [('required', '')]),
             ]),
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -225,10 +225,10 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", '', True),
+                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", []),
             ]),
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -240,10 +240,10 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('GAME', 'The game id to delete.', '[required]', True),
+                ('GAME', 'The game id to delete.', [('required', '')]),
             ]),
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -255,7 +255,7 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -267,13 +267,13 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", '', True),
+                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", []),
             ]),
             ('Options', [
-                ('--format <csv|json>', 'csv: one row per player per round; json: the whole game.', '[default: csv]', True),
-                ('-o, --output FILE', 'Write to FILE instead of standard output.', '', True),
-                ('--excel', 'CSV for Excel on Windows: a UTF-8 byte-order mark and CRLF line ends.', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--format <csv|json>', 'csv: one row per player per round; json: the whole game.', [('default', 'csv')]),
+                ('-o, --output FILE', 'Write to FILE instead of standard output.', []),
+                ('--excel', 'CSV for Excel on Windows: a UTF-8 byte-order mark and CRLF line ends.', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -285,10 +285,10 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('preset:<nepal|pagat|tens>', "A preset to describe (default: the current game's, with its options).", '', True),
+                ('preset:<nepal|pagat|tens>', "A preset to describe (default: the current game's, with its options).", []),
             ]),
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -300,7 +300,7 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -312,13 +312,13 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('GAME', 'The game id.', '[required]', True),
+                ('GAME', 'The game id.', [('required', '')]),
             ]),
             ('Options', [
-                ('--list', 'Show the backups only.', '', True),
-                ('--backup N', 'Which backup to put back: 1 is the newest.', '[default: 1]', True),
-                ('--synced', 'Put back the version the last sync left (a data folder that syncs keeps it in its git history).', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--list', 'Show the backups only.', []),
+                ('--backup N', 'Which backup to put back: 1 is the newest.', [('default', '1')]),
+                ('--synced', 'Put back the version the last sync left (a data folder that syncs keeps it in its git history).', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -330,8 +330,8 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Options', [
-                ('--fix', 'Move damaged and stray files aside (bytes kept), make a data file marked executable plain, and remove stray temp files.', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--fix', 'Move damaged and stray files aside (bytes kept), make a data file marked executable plain, and remove stray temp files.', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -343,11 +343,11 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('NAME', 'The player who revoked or misdealt (a unique prefix will do).', '[required]', True),
+                ('NAME', 'The player who revoked or misdealt (a unique prefix will do).', [('required', '')]),
             ]),
             ('Options', [
-                ('--round N', 'The round (default: the latest round with bids).', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--round N', 'The round (default: the latest round with bids).', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -359,10 +359,10 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", '', True),
+                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", []),
             ]),
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -374,15 +374,15 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('[GAME]', 'A game id to show; default: the current game, followed when it changes.', '', True),
+                ('[GAME]', 'A game id to show; default: the current game, followed when it changes.', []),
             ]),
             ('Options', [
-                ('--port <int range>', 'The port to listen on (0: any free port).', '[default: 8000; 0<=x<=65535]', True),
-                ('--lan', "Listen on the network for the table's phones: a secret address and a QR code.", '', True),
-                ('--host ADDRESS', "With --lan: the address to listen on (default: this machine's).", '', True),
-                ('--entry', "Also give a secret entry link: the table's phone enters the bids and tricks of this game.", '', True),
-                ('--event', "Serve the current event: a projector page of its standings and every table, and an entry link per table ('callbreak event tables').", '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--port <int range>', 'The port to listen on (0: any free port).', [('default', '8000'), ('range', '0<=x<=65535')]),
+                ('--lan', "Listen on the network for the table's phones: a secret address and a QR code.", []),
+                ('--host ADDRESS', "With --lan: the address to listen on (default: this machine's).", []),
+                ('--entry', "Also give a secret entry link: the table's phone enters the bids and tricks of this game.", []),
+                ('--event', "Serve the current event: a projector page of its standings and every table, and an entry link per table ('callbreak event tables').", []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -394,16 +394,16 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", '', True),
+                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", []),
             ]),
             ('Options', [
-                ('--stake AMOUNT', 'What one place (rank) or one point (points) is worth, e.g. 10 or 0.50.', '[required]', True),
-                ('--scheme <rank|points>', 'rank: the places pay the winner; points: every pair settles the difference of their totals.', '[default: rank]', True),
-                ('--since WHEN', "Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.", '', True),
-                ('--until WHEN', "Games started until WHEN: a date (2026-11-29, that whole day), a time today (19:30) or 'today'.", '', True),
-                ('--partial', 'Settle an unfinished game on its totals so far.', '', True),
-                ('--json', 'Print the settlement as JSON.', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--stake AMOUNT', 'What one place (rank) or one point (points) is worth, e.g. 10 or 0.50.', [('required', '')]),
+                ('--scheme <rank|points>', 'rank: the places pay the winner; points: every pair settles the difference of their totals.', [('default', 'rank')]),
+                ('--since WHEN', "Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.", []),
+                ('--until WHEN', "Games started until WHEN: a date (2026-11-29, that whole day), a time today (19:30) or 'today'.", []),
+                ('--partial', 'Settle an unfinished game on its totals so far.', []),
+                ('--json', 'Print the settlement as JSON.', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -415,15 +415,15 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('[PLAYER...]', 'Only these players (default: everyone).', '', True),
+                ('[PLAYER...]', 'Only these players (default: everyone).', []),
             ]),
             ('Options', [
-                ('--rules PRESET', 'Only the games of this preset (nepal, pagat or tens).', '', True),
-                ('--since WHEN', "Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.", '', True),
-                ('--until WHEN', "Games started until WHEN: a date (2026-11-29, that whole day), a time today (19:30) or 'today'.", '', True),
-                ('--games N', 'Only the N newest finished games.', '[x>=1]', True),
-                ('--json', 'Print the figures as JSON.', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--rules PRESET', 'Only the games of this preset (nepal, pagat or tens).', []),
+                ('--since WHEN', "Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.", []),
+                ('--until WHEN', "Games started until WHEN: a date (2026-11-29, that whole day), a time today (19:30) or 'today'.", []),
+                ('--games N', 'Only the N newest finished games.', [('range', 'x>=1')]),
+                ('--json', 'Print the figures as JSON.', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -435,14 +435,14 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('[NAME]', "Show this player's rating after each game.", '', True),
+                ('[NAME]', "Show this player's rating after each game.", []),
             ]),
             ('Options', [
-                ('--rules PRESET', 'Only the games of this preset (nepal, pagat or tens).', '', True),
-                ('--since WHEN', "Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.", '', True),
-                ('--until WHEN', "Games started until WHEN: a date (2026-11-29, that whole day), a time today (19:30) or 'today'.", '', True),
-                ('--json', 'Print the ratings as JSON.', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--rules PRESET', 'Only the games of this preset (nepal, pagat or tens).', []),
+                ('--since WHEN', "Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.", []),
+                ('--until WHEN', "Games started until WHEN: a date (2026-11-29, that whole day), a time today (19:30) or 'today'.", []),
+                ('--json', 'Print the ratings as JSON.', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -454,8 +454,8 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Options', [
-                ('--json', 'Print the players as JSON.', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--json', 'Print the players as JSON.', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -467,12 +467,12 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('rename|merge', 'rename: give a person a new name; merge: OTHER is the same person as NAME.', '[required]', True),
-                ('NAME', 'A player, as played or shown.', '[required]', True),
-                ('NEW|OTHER', 'rename: the new name; merge: the other name of the same person.', '[required]', True),
+                ('rename|merge', 'rename: give a person a new name; merge: OTHER is the same person as NAME.', [('required', '')]),
+                ('NAME', 'A player, as played or shown.', [('required', '')]),
+                ('NEW|OTHER', 'rename: the new name; merge: the other name of the same person.', [('required', '')]),
             ]),
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -484,10 +484,10 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", '', True),
+                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", []),
             ]),
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -499,13 +499,13 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", '', True),
+                ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", []),
             ]),
             ('Options', [
-                ('--format <text|png|svg|html>', "text: a short summary for a chat app; png: a picture card to send (needs the png extra); svg: the card as SVG; html: a page for any phone. Default: as -o FILE's name ends, else text.", '', True),
-                ('-o, --output FILE', 'Write to FILE instead of standard output.', '', True),
-                ('--open', 'Hand the file to the system to send or show (termux-share, xdg-open or open); where none is found, print its path.', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--format <text|png|svg|html>', "text: a short summary for a chat app; png: a picture card to send (needs the png extra); svg: the card as SVG; html: a page for any phone. Default: as -o FILE's name ends, else text.", []),
+                ('-o, --output FILE', 'Write to FILE instead of standard output.', []),
+                ('--open', 'Hand the file to the system to send or show (termux-share, xdg-open or open); where none is found, print its path.', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -517,37 +517,37 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('new|next|redraw|standings|show|sub|drop|add|final|tables|use|list', "new NAME P1 P2 ...: start an event; next: seat the next game round; redraw: seat it again, from the players now, before any score is in; standings; show: each table; sub TABLE OUT IN: a substitute; drop NAME; add NAME: seat again or join; final: seat the final table; tables: each table's entry link (while 'serve --event' runs); use ID: make it the current event; list: the events.", '[required]', True),
-                ('[WORDS]...', "new: the event's name and its players (8 to 256); sub: TABLE OUT IN; drop, add: a player's name; use: an event's id.", '', True),
+                ('new|next|redraw|standings|show|sub|drop|add|final|tables|use|list', "new NAME P1 P2 ...: start an event; next: seat the next game round; redraw: seat it again, from the players now, before any score is in; standings; show: each table; sub TABLE OUT IN: a substitute; drop NAME; add NAME: seat again or join; final: seat the final table; tables: each table's entry link (while 'serve --event' runs); use ID: make it the current event; list: the events.", [('required', '')]),
+                ('[WORDS]...', "new: the event's name and its players (8 to 256); sub: TABLE OUT IN; drop, add: a player's name; use: an event's id.", []),
             ]),
             ('Options', [
-                ('--rules <nepal|pagat|tens>', "Rule preset (default: nepal, or your 'rules' setting).", '', True),
-                ('--rounds <int>', 'Play a fixed number of rounds.', '', True),
-                ('--target P', 'Play until a total reaches P points.', '', True),
-                ('--open', "No fixed end: finish with 'callbreak finish'.", '', True),
-                ('--min-bid <int>', "Lowest bid (default: the preset's).", '', True),
-                ('--max-bid <int>', "Highest bid (default: the preset's).", '', True),
-                ('--penalty <full|shortfall>', 'A broken bid loses the whole bid, or only the missing tricks (default: full).', '', True),
-                ('--redeal-below N', 'Bids totalling less than N are thrown in; the same dealer deals again.', '', True),
-                ('--eight-wins', 'Bidding exactly 8 and winning exactly 8 wins the game.', '', True),
-                ('--high-bid-points N', 'pagat: points for a made bid of 8 or more (default 13).', '', True),
-                ('--tiebreak <tricks>', 'Break a tie on the top total by most tricks won.', '', True),
-                ('--instant-win N', 'Bidding exactly N and winning exactly N wins the game (--eight-wins is 8).', '', True),
-                ('--max-bid-total N', 'Refuse bids adding up to more than N.', '', True),
-                ('--extra-cap N', 'At most N extra tricks count (nepal, tens).', '', True),
-                ('--eight-doubles', "Winning exactly 8 tricks doubles the round's score.", '', True),
-                ('--auto-award-below N', 'Bids totalling less than N are not played: each player scores the bid.', '', True),
-                ('--blind', 'Allow blind bids (b6): they score double, made or broken.', '', True),
-                ('--blind-min M', 'The lowest blind bid (default 5).', '', True),
-                ('--games G', 'new: the game rounds before the final (default 3).', '', True),
-                ('--event ID', 'The event (default: the current event, the one started or used last).', '', True),
-                ('--top N', 'final: the players of the final table, 3 to 5 (default 4).', '', True),
-                ('--points <placement|total>', 'standings: placement points (4 top, 1 bottom; the default) or the game totals.', '', True),
-                ('--json', 'standings: print them as JSON.', '', True),
-                ('--qr', "tables: each entry link's QR code too.", '', True),
-                ('--early', 'final: seat it before every game round is played.', '', True),
-                ('--round N', "show: game round N's tables (default: the latest).", '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--rules <nepal|pagat|tens>', "Rule preset (default: nepal, or your 'rules' setting).", []),
+                ('--rounds <int>', 'Play a fixed number of rounds.', []),
+                ('--target P', 'Play until a total reaches P points.', []),
+                ('--open', "No fixed end: finish with 'callbreak finish'.", []),
+                ('--min-bid <int>', "Lowest bid (default: the preset's).", []),
+                ('--max-bid <int>', "Highest bid (default: the preset's).", []),
+                ('--penalty <full|shortfall>', 'A broken bid loses the whole bid, or only the missing tricks (default: full).', []),
+                ('--redeal-below N', 'Bids totalling less than N are thrown in; the same dealer deals again.', []),
+                ('--eight-wins', 'Bidding exactly 8 and winning exactly 8 wins the game.', []),
+                ('--high-bid-points N', 'pagat: points for a made bid of 8 or more (default 13).', []),
+                ('--tiebreak <tricks>', 'Break a tie on the top total by most tricks won.', []),
+                ('--instant-win N', 'Bidding exactly N and winning exactly N wins the game (--eight-wins is 8).', []),
+                ('--max-bid-total N', 'Refuse bids adding up to more than N.', []),
+                ('--extra-cap N', 'At most N extra tricks count (nepal, tens).', []),
+                ('--eight-doubles', "Winning exactly 8 tricks doubles the round's score.", []),
+                ('--auto-award-below N', 'Bids totalling less than N are not played: each player scores the bid.', []),
+                ('--blind', 'Allow blind bids (b6): they score double, made or broken.', []),
+                ('--blind-min M', 'The lowest blind bid (default 5).', []),
+                ('--games G', 'new: the game rounds before the final (default 3).', []),
+                ('--event ID', 'The event (default: the current event, the one started or used last).', []),
+                ('--top N', 'final: the players of the final table, 3 to 5 (default 4).', []),
+                ('--points <placement|total>', 'standings: placement points (4 top, 1 bottom; the default) or the game totals.', []),
+                ('--json', 'standings: print them as JSON.', []),
+                ('--qr', "tables: each entry link's QR code too.", []),
+                ('--early', 'final: seat it before every game round is played.', []),
+                ('--round N', "show: game round N's tables (default: the latest).", []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -559,8 +559,8 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Options', [
-                ('--init REMOTE', 'Set up syncing with a git remote: a URL, or a folder (a bare repository is made there when it is empty).', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--init REMOTE', 'Set up syncing with a git remote: a URL, or a folder (a bare repository is made there when it is empty).', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -572,11 +572,11 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('GAME', 'The game changed on two devices.', '[required]', True),
-                ('VERSION', "The version to keep, as 'sync', 'list' or 'doctor' name it.", '[required]', True),
+                ('GAME', 'The game changed on two devices.', [('required', '')]),
+                ('VERSION', "The version to keep, as 'sync', 'list' or 'doctor' name it.", [('required', '')]),
             ]),
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -588,12 +588,12 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('[KEY]', "A setting: language, digits, currency, or an option of 'new' without its dashes (rules, max-bid, ...).", '', True),
-                ('[VALUE]', 'Its new value.', '', True),
+                ('[KEY]', "A setting: language, digits, currency, or an option of 'new' without its dashes (rules, max-bid, ...).", []),
+                ('[VALUE]', 'Its new value.', []),
             ]),
             ('Options', [
-                ('--unset KEY', 'Remove a setting.', '', True),
-                ('--help', 'Show this message and exit.', '', False),
+                ('--unset KEY', 'Remove a setting.', []),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },
@@ -605,10 +605,10 @@ PAGES = {
         'no_args_is_help': False,
         'sections': [
             ('Arguments', [
-                ('shell:<bash|zsh|fish|powershell>', 'The shell to print the script for.', '[required]', True),
+                ('shell:<bash|zsh|fish|powershell>', 'The shell to print the script for.', [('required', '')]),
             ]),
             ('Options', [
-                ('--help', 'Show this message and exit.', '', False),
+                ('--help', 'Show this message and exit.', []),
             ]),
         ],
     },

@@ -1,6 +1,8 @@
 """A command's --help page without Click: laid out exactly as Click's HelpFormatter (and
 the shell's NarrowFormatter) lays it out, from a page of shell/help_spec.py (generated
-from the Typer app), each help text in the interface's language and digits.
+from the Typer app), each help text in the interface's language and digits, and Click's
+own words on the page ('Usage:', the headings, '[default: x]') from the catalogs too
+(the Typer app asks for the same words: shell/cli.py).
 
 tests/cli/test_help.py checks every page, in every language and at several widths,
 byte for byte against the Typer app's own --help.
@@ -10,7 +12,26 @@ from __future__ import annotations
 
 import textwrap
 
-from callbreak_score.i18n import _, numbers
+from callbreak_score.i18n import N_, _, numbers, t
+
+# Click's and Typer's words on a help page, as they write them in English: the headings
+# and the --help option's text are translated by name where they are shown
+CLICK_WORDS = (N_("Arguments"), N_("Options"), N_("Commands"), N_("Show this message and exit."))
+DEFAULT = N_("default: {default}")
+REQUIRED = N_("required")
+
+
+def usage_prefix() -> str:
+    """What comes before the command's name on the first line of its help: 'Usage: '."""
+    return _("Usage:") + " "
+
+
+def extra(parts: list[tuple[str, str]]) -> str:
+    """What Click writes after a help text, from its parts in help_spec: '[default: 8000;
+    0<=x<=65535]', '[required]' (a range, a default value and a metavar as typed)."""
+    said = [t(DEFAULT, default=value) if kind == "default" else
+            _(REQUIRED) if kind == "required" else value for kind, value in parts]
+    return f"[{'; '.join(said)}]" if said else ""
 
 
 def first_column(width: int) -> int:
@@ -128,12 +149,13 @@ class _Page:
         self.width, self.indent, self.out = width, 0, []
 
     def usage(self, prog: str, args: str) -> None:
-        prefix = f"{'Usage: ':>{self.indent}}{prog} "
+        usage = usage_prefix()
+        prefix = f"{usage:>{self.indent}}{prog} "
         room = self.width - self.indent
         if room >= len(prefix) + 20:
             self.out.append(_wrap(args, room, prefix, " " * len(prefix)))
         else:
-            indent = " " * (max(self.indent, len("Usage: ")) + 4)
+            indent = " " * (max(self.indent, len(usage)) + 4)
             self.out += [prefix, "\n", _wrap(args, room, indent, indent)]
         self.out.append("\n")
 
@@ -149,7 +171,7 @@ class _Page:
     def section(self, name: str, rows: list[tuple[str, str]]) -> None:
         """A heading and its definition list (NarrowFormatter.write_dl)."""
         self.paragraph()
-        self.out.append(f"{'':>{self.indent}}{name}:\n")
+        self.out.append(f"{'':>{self.indent}}{_(name)}:\n")
         self.indent += 2
         rows = fitted_terms(rows, self.width - self.indent)
         spacing = 2
@@ -186,9 +208,9 @@ def page(entry: dict, width: int) -> str:
         out.text(text)
     for name, rows in entry["sections"]:
         shown = []
-        for term, text, extra, translated in rows:
-            text = said(text) if translated else (text or "")
-            shown.append((term, f"{text}  {extra}" if text and extra else text or extra))
+        for term, text, parts in rows:
+            text, after = said(text), extra(parts)
+            shown.append((term, f"{text}  {after}" if text and after else text or after))
         out.section(name, shown)
     commands = entry.get("commands")
     if commands:

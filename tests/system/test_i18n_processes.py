@@ -1,5 +1,5 @@
 """The interface in Nepali, Hindi and Bengali in real processes: the hot path's words and
-digits, and `play` through a pipe."""
+digits, `play` through a pipe, usage errors and the fast path's help pages."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ import sys
 
 import pytest
 
-from tests.lib.languages import LANGS, PLAYERS, in_script, native, no_english
+from callbreak_score.shell import cli, exits
+from tests.lib.helpers import kept
+from tests.lib.languages import LANGS, PLAYERS, in_script, native, no_english, speak
+from tests.lib.processes import callbreak_command
 from tests.lib.widths import fits
 
 
@@ -57,3 +60,46 @@ def test_plays_prompts_in_each_language(monkeypatch, lang) -> None:
     assert len(bids) >= 5 and all(in_script(line, lang) for line in bids)
     no_english(out, "bids so far", "so far", "tricks left", "won [", "{")
     assert native(out, lang, 3, 7, 9, 13) and fits(out)
+
+
+# A usage error of each kind, as the installed program says it (the Typer app reads the
+# words: the fast path leaves them to it)
+USAGE_ERRORS = [["list", "--bogus"], ["lst"], ["bid", "4", "x", "--rounds"],
+                ["new", "--rounds", "x", "A", "B", "C", "D"], ["export", "--format", "xml"],
+                ["use"], ["use", "a", "b"], ["stats", "--games", "0"], ["player"]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_usage_errors_in_each_language_through_the_program(home, lang) -> None:
+    env = {**os.environ, "CALLBREAK_LANG": lang}
+    assert subprocess.run([*callbreak_command(), "new", *PLAYERS], env=env,
+                          capture_output=True).returncode == 0
+    before = kept(home)
+    for words in USAGE_ERRORS:
+        result = subprocess.run([*callbreak_command(), *words], env=env, capture_output=True,
+                                text=True, encoding="utf-8", stdin=subprocess.DEVNULL)
+        lines = result.stderr.splitlines()
+        assert result.returncode == 2 and result.stdout == "", (words, result.stderr)
+        assert len(lines) == 1 and lines[0].startswith("callbreak: "), (words, lines)
+        assert in_script(lines[0], lang), (words, lines)
+        no_english(lines[0], "No such", "Invalid value", "Missing", "unexpected", "requires",
+                   "not one of", "not in the range", "(see ")
+    assert kept(home) == before
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_fast_paths_help_is_the_typer_apps_in_each_language(monkeypatch, capsys,
+                                                                 lang) -> None:
+    """`callbreak bid --help` (the fast path, in its own process) is the page the Typer app
+    gives in process, Click's words translated too."""
+    monkeypatch.setenv("COLUMNS", "80")
+    speak(monkeypatch, lang)
+    for words in (["bid", "--help"], ["serve", "--help"], ["--help"]):
+        shown = subprocess.run([*callbreak_command(), *words], capture_output=True,
+                               text=True, encoding="utf-8", env=os.environ.copy())
+        monkeypatch.setattr(sys, "argv", ["callbreak", *words])
+        assert exits.run(cli.main) == shown.returncode == 0
+        assert shown.stdout == capsys.readouterr().out, words
+        assert in_script(shown.stdout.partition(" ")[0], lang), shown.stdout[:40]
+        no_english(shown.stdout, "Usage:", "Options:", "Arguments:", "Commands:",
+                   "[required]", "[default:", "Show this message")
