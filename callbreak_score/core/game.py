@@ -6,17 +6,14 @@ so a game value that exists is always a legal game.
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Sequence
 
 from . import scoring
-from .errors import Refused, Word, cut_word, has_control
-from .numbers import whole
+from .errors import Refused, has_control
 from .rules import TRICKS, Rules, end_words
 from .scoring import Round
+from .typed import COUNTS, WHAT, given_once, join_pairs, parse_number, seat_of
 from .values import frozen, replace
-
-COUNTS = {3: Word("three"), 4: Word("four"), 5: Word("five")}  # players, as messages say them
-WHAT = {"bids": Word("bids"), "tricks": Word("tricks")}  # what parse_numbers reads
 
 KINDS = ("bids", "tricks", "edit", "finish", "penalty", "restore", "undo", "redo", "abandon")
 
@@ -175,23 +172,6 @@ def next_game(last: Game, created: str) -> Game:
                    first_dealer=last.dealer(last.completed + 1), event=None)
 
 
-def seat_of(players: Sequence[str], name: str) -> int:
-    """The seat of a player given by a unique, case-insensitive prefix of the name."""
-    key = name.strip().casefold()
-    exact = [seat for seat, p in enumerate(players) if p.casefold() == key]
-    if exact:
-        return exact[0]
-    hits = [seat for seat, p in enumerate(players) if key and p.casefold().startswith(key)]
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        *first, last = (players[s] for s in hits)
-        raise Refused("'{name}' could be {first} or {last}; type more of the name",
-                      name=cut_word(name), first=", ".join(first), last=last)
-    raise Refused("no player is called '{name}'; the players are {players}",
-                  name=cut_word(name), players=", ".join(players))
-
-
 def parse_numbers(game: Game, words: Sequence[str], what: str) -> tuple[int, ...]:
     """A number per player in seat order, or NAME=N pairs in any order, as seat-ordered
     numbers."""
@@ -230,37 +210,6 @@ def _parse(
         given_once(values, seat, game.players, usage)
         values[seat] = parse_number(value, game.players[seat], what, blind_ok)
     return [values[seat] for seat in range(game.seats)]
-
-
-def given_once(given: Container[int], seat: int, players: Sequence[str],
-               usage: Refused) -> None:
-    """Refused when one line gives a player a second number: a later one never silently
-    wins ('Asha=3 Asha=4')."""
-    if seat in given:
-        raise Refused("{player} is given twice; {usage}", player=players[seat], usage=usage)
-
-
-def join_pairs(words: Sequence[str]) -> list[str]:
-    """'Asha= 4', 'Asha =4' and 'Asha = 4' as 'Asha=4' (TAB completes 'Asha=' and a space)."""
-    out: list[str] = []
-    for word in words:
-        if out and (out[-1].endswith("=") or word.startswith("=")):
-            out[-1] += word
-        else:
-            out.append(word)
-    return out
-
-
-def parse_number(word: str, player: str, what: str, blind_ok: bool = False) -> tuple[int, bool]:
-    """(number, blind): a whole number, signs included ('-1' is a number, refused later as
-    out of range), written b6 when `blind_ok` and the bid is blind."""
-    text = word.strip()
-    blind = blind_ok and text[:1] in ("b", "B")
-    number = whole(text[1:]) if blind and text[1:2] != "-" else whole(text)
-    if number is None:
-        raise Refused("'{word}' for {player} is not a whole number of {what}",
-                      word=cut_word(word), player=player, what=WHAT[what])
-    return number, blind
 
 
 def awarded(rules: Rules, bids: Sequence[int]) -> bool:

@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 
 from callbreak_score.core.errors import Refused, cut_word
 from callbreak_score.core.game import (
-    WHAT,
     Game,
     check_bid,
     check_blind_bid,
@@ -23,12 +22,9 @@ from callbreak_score.core.game import (
     edit,
     enter_bids,
     enter_tricks,
-    given_once,
-    join_pairs,
-    parse_number,
-    seat_of,
 )
 from callbreak_score.core.numbers import whole
+from callbreak_score.core.typed import WHAT, given_once, join_pairs, parse_number, seat_of
 from callbreak_score.i18n import N_, _, num, t, tn
 from callbreak_score.storage import store
 from callbreak_score.views import cells, speech

@@ -222,7 +222,8 @@ def penalty(
         help="The round (default: the latest round with bids).")] = None,
 ) -> None:
     """The table's penalty (a revoke, a misdeal): the player scores minus the bid."""
-    from callbreak_score.core.game import add_penalty, seat_of
+    from callbreak_score.core.game import add_penalty
+    from callbreak_score.core.typed import seat_of
     from callbreak_score.views import roundview
 
     _, game = change_game(

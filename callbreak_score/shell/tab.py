@@ -139,7 +139,7 @@ def _names(incomplete: str, suffix: str) -> list[str]:
     """Each player of the current game whose name starts with what is typed, then `suffix`:
     the first word of the name when that alone names the player, as `bid` reads it."""
     from callbreak_score.core.errors import Refused
-    from callbreak_score.core.game import seat_of
+    from callbreak_score.core.typed import seat_of
     from callbreak_score.storage import store
 
     try:
