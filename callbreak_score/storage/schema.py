@@ -335,6 +335,33 @@ def time_fields(text: str) -> tuple[int, ...] | None:
     return found if at == len(text) and None not in found else None  # type: ignore[return-value]
 
 
+def start_micros(text: str) -> int | None:
+    """A stored time as microseconds of UTC (what orders games: a fraction of a second
+    counts), or None when it is not a time as `time_fields` reads it."""
+    fields = time_fields(text)
+    if fields is None:
+        return None
+    year, month, day, hour, minute, second, off_h, off_m, off_s = fields
+    sign = -1 if "-" in text[16:] else 1
+    seconds = (_utc_seconds(year, month, day) + hour * 3600 + minute * 60 + second
+               - sign * (off_h * 3600 + off_m * 60 + off_s))
+    end = 20
+    while end < len(text) and text[end].isdigit():
+        end += 1
+    fraction = text[20:end] if text[19:20] == "." else ""
+    return seconds * 1_000_000 + int(fraction.ljust(6, "0")[:6])
+
+
+def _utc_seconds(year: int, month: int, day: int) -> int:
+    """Seconds from 1970-01-01 to a day's start (by hand: datetime costs an import)."""
+    y = year - (month <= 2)
+    return (365 * y + y // 4 - y // 100 + y // 400 + (153 * ((month + 9) % 12) + 2) // 5
+            + day) * 86400 - _EPOCH_DAYS * 86400
+
+
+_EPOCH_DAYS = 719469  # what the formula above counts for 1970-01-01
+
+
 def is_time(value: object) -> bool:
     """Whether a stored value is a valid time: text in ISO 8601 form naming a real moment
     (not 'garbage', not month 13, not February 30, not hour 99), as datetime.fromisoformat
