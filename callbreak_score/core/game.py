@@ -18,7 +18,8 @@ from .values import frozen, replace
 COUNTS = {3: Word("three"), 4: Word("four"), 5: Word("five")}  # players, as messages say them
 WHAT = {"bids": Word("bids"), "tricks": Word("tricks")}  # what parse_numbers reads
 
-KINDS = ("bids", "tricks", "edit", "finish", "penalty", "restore", "undo", "redo", "abandon")
+KINDS = ("bids", "tricks", "edit", "finish", "penalty", "restore", "undo", "redo", "abandon",
+         "redate")
 
 
 @frozen
@@ -33,6 +34,7 @@ class Change:
     after: tuple[Round, ...]
     finished: tuple[str | None, str | None] = (None, None)  # before, after
     target: int | None = None  # undo/redo: the number (1-based) of the change taken back
+    created: tuple[str, str] | None = None  # redate (and its undo, redo): the start, before, after
 
     @property
     def round(self) -> int | None:

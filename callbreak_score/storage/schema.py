@@ -278,6 +278,10 @@ def _from_dict(raw: dict) -> Game:
         raise Refused("'history' is not a list of changes")
     changes = tuple(_change(c, n, game.seats) for n, c in enumerate(raw["history"], 1))
     stacks(changes)  # refuses an undo or redo that does not fit the changes before it
+    if any(change.created is not None or change.kind == "redate" for change in changes):
+        from callbreak_score.core.redate import check_dates
+
+        check_dates(changes)
     return replace(game, history=changes)
 
 
@@ -401,17 +405,27 @@ def _change(raw: object, number: int, seats: int) -> Change:
             target is not None and (isinstance(target, bool) or not isinstance(target, int))):
         raise Refused("history entry {number}: 'of' names the change an undo or redo is "
                       "about, and only then", number=number)
+    created = raw.get("created")
+    if created is not None and not (isinstance(created, list) and len(created) == 2
+                                    and all(is_time(c) for c in created)
+                                    and created[0] != created[1]):
+        raise Refused("history entry {number}: 'created' is not [before, after], two "
+                      "different times", number=number)
     sides = []
     for side in ("before", "after"):
         if not isinstance(raw[side], list):
             raise Refused("history entry {number}: '{side}' is not a list of rounds",
                           number=number, side=side)
         sides.append(tuple(_round(r, first + i, seats) for i, r in enumerate(raw[side])))
-    return Change(kind, at, first - 1, sides[0], sides[1], (finished[0], finished[1]), target)
+    return Change(kind, at, first - 1, sides[0], sides[1], (finished[0], finished[1]), target,
+                  None if created is None else (created[0], created[1]))
 
 
 def _change_text(change: Change) -> str:
     of = f', "of": {change.target}' if change.target is not None else ""
+    if change.created is not None:  # a redate, its undo or redo: the start before and after
+        of = f', "created": {dumps(list(change.created))}{of}'
+
     return (
         f'{{"at": {dumps(change.at)}, "change": {dumps(change.kind)}, '
         f'"from_round": {change.start + 1}, '
