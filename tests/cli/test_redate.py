@@ -144,6 +144,9 @@ def test_list_settle_stats_and_ratings_go_by_the_corrected_start(cli) -> None:
     shown = listed(cli)
     assert len(shown) == 20 and shown[:3] == ["251128-xyz", "261125-abc", "261124-abc"]
     assert shown.index("281129-k7m") == shown.index("261110-abc") + 1  # 12:00, before 19:00
+    text = cli("list").stdout
+    assert "281129-k7m (2026-11-10)" in text and "251128-xyz (2026-11-28)" in text
+    assert "(2026-11-25)" not in text  # a game on its id's day: the id says it
     everything = listed(cli, "--all")
     assert everything[-1] == "261101-abc" and len(everything) == 27
     # settle --since/--until take the games that started then, not the ids' days
