@@ -51,5 +51,5 @@ def _starts(ids: list[str]) -> list[tuple[str, str]]:
 
 
 def _note_redated(ids: list[str]) -> None:
-    store.write_redated({game_id for game_id, text in _starts(ids) if len(text) >= 10
-                         and text[2:4] + text[5:7] + text[8:10] != game_id[:6]})
+    store.write_redated({game_id for game_id, text in _starts(ids)
+                         if store.off_its_day(game_id, text)})

@@ -28,7 +28,17 @@ from callbreak_score.core.game import Game
 
 from .files import CURRENT_LIMIT, GAME_LIMIT, Unreadable, read_regular
 from .folders import folder_unreadable, home, in_home, month_folders, named_ids, names
-from .schema import ALPHABET, SCHEMA, decode, encode, is_drawn, is_id, start_micros, version
+from .schema import (
+    ALPHABET,
+    SCHEMA,
+    decode,
+    encode,
+    is_drawn,
+    is_id,
+    is_time,
+    start_micros,
+    version,
+)
 
 BACKUPS = 3
 TRASH = "trash"  # deleted games, one file each, until `restore` (recovery.py); never synced
@@ -180,14 +190,18 @@ def redated() -> list[str]:
 def note_start(game_id: str, data: bytes) -> None:
     """Keep `redated` right for a game file just written (these bytes): its id there when
     its start is on another day than its id's, else not."""
-    text = start_text(data)
-    moved = len(text) >= 10 and text[2:4] + text[5:7] + text[8:10] != game_id[:6]
+    moved = off_its_day(game_id, start_text(data))
     if not moved and not os.path.exists(in_home(REDATED)):
         return
     try:
         write_redated({*redated(), game_id} if moved else set(redated()) - {game_id})
     except Refused:
         pass  # the game is saved; what is derived from it `doctor` makes again
+
+
+def off_its_day(game_id: str, start: str) -> bool:
+    """Whether a game's start (a stored time) is on another day than its id's."""
+    return is_time(start) and start[2:4] + start[5:7] + start[8:10] != game_id[:6]
 
 
 def write_redated(ids: set[str]) -> None:
