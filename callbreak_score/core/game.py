@@ -15,7 +15,8 @@ from .scoring import Round
 from .typed import COUNTS, WHAT, given_once, join_pairs, parse_number, seat_of
 from .values import frozen, replace
 
-KINDS = ("bids", "tricks", "edit", "finish", "penalty", "restore", "undo", "redo", "abandon")
+KINDS = ("bids", "tricks", "edit", "finish", "penalty", "restore", "undo", "redo", "abandon",
+         "redate")
 
 
 @frozen
@@ -30,6 +31,7 @@ class Change:
     after: tuple[Round, ...]
     finished: tuple[str | None, str | None] = (None, None)  # before, after
     target: int | None = None  # undo/redo: the number (1-based) of the change taken back
+    created: tuple[str, str] | None = None  # redate (and its undo, redo): the start, before, after
 
     @property
     def round(self) -> int | None:

@@ -1,9 +1,10 @@
 """A game's change history: every change recorded as a patch, undo and redo (pure).
 
 A change replaces a run of rounds (`before` -> `after`, starting at round `start + 1`)
-and the finish time. Undo applies a change's patch backwards and is itself recorded, as
-is redo, so the file tells what was changed when. The undo and redo stacks are not
-stored: they follow from the log (a new change clears what could be redone).
+and the finish time (a redate, core/redate.py, the start time too). Undo applies a
+change's patch backwards and is itself recorded, as is redo, so the file tells what was
+changed when. The undo and redo stacks are not stored: they follow from the log (a new
+change clears what could be redone).
 """
 
 from __future__ import annotations
@@ -83,17 +84,21 @@ def abandon(game: Game, at: str) -> Game:
 
 
 def apply(game: Game, start: int, old: tuple[Round, ...], new: tuple[Round, ...],
-          finished: tuple[str | None, str | None]) -> Game:
-    """Replace rounds `old` at `start` by `new`; refused when the game no longer holds `old`
-    (the file was changed by hand since)."""
+          finished: tuple[str | None, str | None],
+          created: tuple[str, str] | None = None) -> Game:
+    """Replace rounds `old` at `start` by `new` (and the start `created[0]` by
+    `created[1]`); refused when the game no longer holds `old` (the file was changed by
+    hand since)."""
     now_there = tuple(map(_plain, game.rounds[start:start + len(old)]))
-    if now_there != old or game.finished != finished[0]:
+    if now_there != old or game.finished != finished[0] or (
+            created is not None and game.created != created[0]):
         raise Refused("game {game} was changed outside callbreak since; undo cannot tell what "
                       "to put back (see 'callbreak history' and 'callbreak restore')",
                       game=game.id)
     new = tuple(replace(r, awarded=awarded(game.rules, r.bids)) for r in new)
     rounds = game.rounds[:start] + new + game.rounds[start + len(old):]
-    return replace(game, rounds=rounds, finished=finished[1])
+    return replace(game, rounds=rounds, finished=finished[1],
+                   created=game.created if created is None else created[1])
 
 
 def nothing_to_undo(game: Game) -> Refused:
@@ -112,8 +117,9 @@ def undo(game: Game, at: str) -> tuple[Game, Change]:
     index = undoable[-1]
     taken = game.history[index]
     back = (taken.finished[1], taken.finished[0])
-    restored = apply(game, taken.start, taken.after, taken.before, back)
-    entry = Change("undo", at, taken.start, taken.after, taken.before, back, index + 1)
+    start = None if taken.created is None else (taken.created[1], taken.created[0])
+    restored = apply(game, taken.start, taken.after, taken.before, back, start)
+    entry = Change("undo", at, taken.start, taken.after, taken.before, back, index + 1, start)
     return replace(restored, history=game.history + (entry,)), taken
 
 
@@ -125,26 +131,37 @@ def redo(game: Game, at: str) -> tuple[Game, Change]:
                       "change", game=game.id)
     index = redoable[-1]
     again = game.history[index]
-    restored = apply(game, again.start, again.before, again.after, again.finished)
+    restored = apply(game, again.start, again.before, again.after, again.finished,
+                     again.created)
     entry = Change("redo", at, again.start, again.before, again.after, again.finished,
-                   index + 1)
+                   index + 1, again.created)
     return replace(restored, history=game.history + (entry,)), again
+
+
+def first_start(game: Game) -> str:
+    """When the game was first said to start: its start before any redate (with who sat
+    where, what makes two versions one game)."""
+    return next((c.created[0] for c in game.history if c.created is not None), game.created)
 
 
 def replays(game: Game) -> bool:
     """Whether the game's history, each patch applied in turn from no rounds, gives its
-    rounds and its finish: what a game another device sends must show (a file changed
-    by hand, its winner flipped and its history left, does not)."""
+    rounds, its finish and its start: what a game another device sends must show (a file
+    changed by hand, its winner flipped and its history left, does not)."""
     rounds: tuple[Round, ...] = ()
     finished: str | None = None
+    created = first_start(game)
     for change in game.history:
         end = change.start + len(change.before)
         if change.start > len(rounds) or rounds[change.start:end] != change.before \
-                or finished != change.finished[0]:
+                or finished != change.finished[0] \
+                or (change.created is not None and change.created[0] != created):
             return False
         rounds = rounds[:change.start] + change.after + rounds[end:]
         finished = change.finished[1]
-    return rounds == tuple(map(_plain, game.rounds)) and finished == game.finished
+        created = created if change.created is None else change.created[1]
+    return (rounds == tuple(map(_plain, game.rounds)) and finished == game.finished
+            and created == game.created)
 
 
 def synthesize(game: Game) -> tuple[Change, ...]:

@@ -56,10 +56,14 @@ def version() -> str:
     return f"callbreak-score {__version__}"
 
 
-def now() -> str:
+def now(fraction: bool = False) -> str:
+    """The time now as it is stored: to the second (a change's time), or with `fraction`
+    to the microsecond (a new game's start: games started in one second still sort by
+    when they started, the same on every device)."""
     from datetime import datetime
 
-    return datetime.now().astimezone().isoformat(timespec="seconds")
+    return datetime.now().astimezone().isoformat(
+        timespec="microseconds" if fraction else "seconds")
 
 
 _measured: dict[str, Style] = {}  # the screen of this command, measured once
@@ -153,8 +157,8 @@ def start_game(players: Sequence[str] | None, typed: Mapping[str, object] | None
         from callbreak_score.core.game import next_game
 
         with store.locked(create=True):
-            return store.add(next_game(store.load(store.resolve(None)), now())), []
-    draft, choice = draft_game(players, typed, saved, dealer, now())
+            return store.add(next_game(store.load(store.resolve(None)), now(True))), []
+    draft, choice = draft_game(players, typed, saved, dealer, now(True))
     with store.locked(create=True):
         game = store.add(draft)
     from callbreak_score.views.roundview import settings_used

@@ -28,7 +28,7 @@ from . import (
 
 # The commands in the order --help lists them (the evening's, not the modules')
 LISTED = ("new", "bid", "tricks", "show", "undo", "redo", "history", "edit", "list", "use",
-          "abandon", "delete", "finish", "export", "rules", "path", "restore", "doctor",
+          "abandon", "redate", "delete", "finish", "export", "rules", "path", "restore", "doctor",
           "penalty", "play", "serve", "settle", "stats", "ratings", "players", "player", "chart",
           "share", "event", "sync", "choose", "config", "completion")
 

@@ -84,6 +84,13 @@ SPEC = {"root": {
             {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': False, 'type': 'text'},
             {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
         ]},
+        'redate': {'run': 'callbreak_score.shell.games_commands:redate',
+            'short_help': 'Correct when a game was played (a clock...', 'params': [
+            {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': True, 'type': 'text'},
+            {'kind': 'argument', 'name': 'date', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': None, 'required': True, 'type': 'text'},
+            {'kind': 'argument', 'name': 'clock', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': None, 'required': False, 'type': 'text'},
+            {'kind': 'option', 'name': 'help', 'opts': ['--help'], 'flag': True, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': 'Show this message and exit.', 'choices': [], 'complete': None, 'required': False, 'type': 'flag'},
+        ]},
         'delete': {'run': 'callbreak_score.shell.games_commands:delete_game',
             'short_help': "Move a game to the trash ('callbreak...", 'params': [
             {'kind': 'argument', 'name': 'game', 'opts': [], 'flag': False, 'nargs': 1, 'multiple': False, 'hidden': False, 'help': None, 'choices': [], 'complete': 'ids', 'required': True, 'type': 'text'},
@@ -295,6 +302,7 @@ HELP = {
     'Print the list as JSON.': {'zsh': 'Print the list as JSON.', 'fish': 'Print the list as JSON.', 'powershell': 'Print the list as JSON.'},
     'Make another game the current game.': {'zsh': 'Make another game the current game.', 'fish': 'Make another game the current game.', 'powershell': 'Make another game the current game.'},
     'Abandon a game: kept and listed, but left...': {'zsh': 'Abandon a game\\\\: kept and listed, but left...', 'fish': 'Abandon a game: kept and listed, but left...', 'powershell': 'Abandon a game: kept and listed, but left...'},
+    'Correct when a game was played (a clock...': {'zsh': 'Correct when a game was played (a clock...', 'fish': 'Correct when a game was played (a clock...', 'powershell': 'Correct when a game was played (a clock...'},
     "Move a game to the trash ('callbreak...": {'zsh': "Move a game to the trash (''callbreak...", 'fish': "Move a game to the trash ('callbreak...", 'powershell': "Move a game to the trash ('callbreak..."},
     'End the current --open game now.': {'zsh': 'End the current --open game now.', 'fish': 'End the current --open game now.', 'powershell': 'End the current --open game now.'},
     'Export a game as CSV (default) or JSON.': {'zsh': 'Export a game as CSV (default) or JSON.', 'fish': 'Export a game as CSV (default) or JSON.', 'powershell': 'Export a game as CSV (default) or JSON.'},

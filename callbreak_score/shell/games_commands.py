@@ -1,5 +1,5 @@
-"""The commands about the stored games: show, history, list, use, abandon, delete,
-export, rules, path, restore and doctor."""
+"""The commands about the stored games: show, history, list, use, abandon, redate,
+delete, export, rules, path, restore and doctor."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 from enum import Enum
 
 from callbreak_score.core.errors import Refused
-from callbreak_score.i18n import _, t, tn
+from callbreak_score.i18n import _, num, t, tn
 from callbreak_score.storage import store
 
 from . import acts, exits
@@ -170,6 +170,34 @@ def abandon_game(game: GameArg = None) -> None:
         say(t("Abandoned game {game}: it is kept and listed, but left out of settle, stats "
               "and ratings ('callbreak use {game}' then 'callbreak undo' bring it back).",
               game=chosen.id))
+
+
+@app.command()
+def redate(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id whose date to "
+                                        "correct.", autocompletion=complete_ids)],
+    date: Annotated[str, typer.Argument(
+        metavar="YYYY-MM-DD", help="The day the game was played (its time of day is kept), "
+        "or the day and the time: YYYY-MM-DDTHH:MM.")],
+    clock: Annotated[str | None, typer.Argument(
+        metavar="[HH:MM]", help="The time it started, in this device's time zone.",
+        show_default=False)] = None,
+) -> None:
+    """Correct when a game was played (a clock that was wrong); undo takes it back."""
+    from datetime import datetime
+
+    from callbreak_score.core.redate import redate as move
+
+    words = date if clock is None else f"{date} {clock}"
+    before, after = acts.change_game(
+        lambda g: move(g, words, datetime.now().astimezone(), now()), None, game)
+    old, new = (num(g.created[:16].replace("T", " ")) for g in (before, after))
+    if after.id == store.current_id():
+        say(t("Game {game} now starts {new} (it started {old}); 'callbreak undo' takes it "
+              "back.", game=after.id, new=new, old=old))
+    else:  # undo is the current game's: this one first becomes current
+        say(t("Game {game} now starts {new} (it started {old}); 'callbreak use {game}' then "
+              "'callbreak undo' take it back.", game=after.id, new=new, old=old))
 
 
 @app.command("delete")

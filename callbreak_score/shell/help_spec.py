@@ -26,6 +26,7 @@ PAGES = {
             ('list', 'List games, newest first (the current one marked).'),
             ('use', 'Make another game the current game.'),
             ('abandon', 'Abandon a game: kept and listed, but left out of settle, stats and ratings.'),
+            ('redate', 'Correct when a game was played (a clock that was wrong); undo takes it back.'),
             ('delete', "Move a game to the trash ('callbreak restore GAME' brings it back)."),
             ('finish', 'End the current --open game now.'),
             ('export', 'Export a game as CSV (default) or JSON.'),
@@ -226,6 +227,23 @@ PAGES = {
         'sections': [
             ('Arguments', [
                 ('[GAME]', "A game id (see 'callbreak list'); default: the current game.", []),
+            ]),
+            ('Options', [
+                ('--help', 'Show this message and exit.', []),
+            ]),
+        ],
+    },
+    'redate': {
+        'prog': 'callbreak redate',
+        'usage': '[OPTIONS] {GAME} {YYYY-MM-DD} [HH:MM]',
+        'help': 'Correct when a game was played (a clock that was wrong); undo takes it back.',
+        'epilog': None,
+        'no_args_is_help': False,
+        'sections': [
+            ('Arguments', [
+                ('GAME', 'The game id whose date to correct.', [('required', '')]),
+                ('YYYY-MM-DD', 'The day the game was played (its time of day is kept), or the day and the time: YYYY-MM-DDTHH:MM.', [('required', '')]),
+                ('[HH:MM]', "The time it started, in this device's time zone.", []),
             ]),
             ('Options', [
                 ('--help', 'Show this message and exit.', []),

@@ -43,8 +43,9 @@ if TYPE_CHECKING:
     T = TypeVar("T")
 
 FILE = INDEX  # layout.py
-VERSION = "7"  # 4: each row's check; 5: month folders, the running figures (core/tally.py);
-# 6: the preset of each row, abandoned games not counted, the ratings; 7: their steps
+VERSION = "8"  # 4: each row's check; 5: month folders, the running figures (core/tally.py);
+# 6: the preset of each row, abandoned games not counted, the ratings; 7: their steps;
+# 8: a start corrected by `redate` (an older version took such a game file for damaged)
 LIMIT = 1024 * 1024 * 1024  # far past 100,000 games (about 50 MB); a larger file is rebuilt
 WAIT = 120  # s: another command building the index holds its lock (100,000 games: ~30 s)
 RACY = 3_000_000_000  # ns: a time this close to the scan may be shared by a later save
@@ -521,8 +522,14 @@ def _standings(
     report: Report | None, until: float | None, rules: str | None, circle: Circle | None,
 ) -> tuple[dict[str, list[PlayerStats]], list[Refused]]:
     first = _first_day(since) if since is not None and newest is None else ""
-    problems = refresh(conn, report, first[:4])
+    problems = refresh(conn, report, _with_redated(first)[:4])
     return player_stats(conn, since, newest, keys, until, rules, circle), problems
+
+
+def _with_redated(first: str) -> str:
+    """The first id to look at from `first` on, lowered to the games whose start was
+    corrected to another day than their id's (store.redated): where they may be."""
+    return min([first, *(game_id[:6] for game_id in store.redated())])
 
 
 def _first_day(moment: float) -> str:
@@ -617,6 +624,7 @@ def _chosen(conn: sqlite3.Connection, since: float | None, newest: int | None,
     first = _first_day(since) if since is not None else ""
     if newest is not None:
         first = max(first, _newest_first(conn, first, newest, until, rules))
+    first = _with_redated(first)
     proof.prove(conn, first)
     return _counted(conn, (
         f"SELECT {proof.COLUMNS} FROM seats WHERE game IN (SELECT game FROM seats WHERE"
@@ -629,13 +637,15 @@ def _newest_first(conn: sqlite3.Connection, first: str, newest: int, until: floa
                   rules: str | None) -> str:
     """The first day of the ids that may hold the `newest` counted games (from `first`
     on, before `until`, of the preset `rules`): three days before the day of the
-    newest-th of them, counted by id."""
+    newest-th of them, counted by id (a game whose start was corrected to another day is
+    not counted: _with_redated adds it wherever it is)."""
+    moved = set(store.redated())
     count = 0
     for game_id, done in conn.execute(
             "SELECT game, finished AND started < ? AND (? IS NULL OR preset = ?) FROM seats"
             " WHERE seat = 0 AND game >= ? ORDER BY game DESC",
             (float("inf") if until is None else until, rules, rules, first)):
-        count += done == 1
+        count += done == 1 and game_id not in moved
         if count >= newest:
             from datetime import date, timedelta
 
@@ -664,8 +674,9 @@ def games_since(moment: float | None, until: float | None = None
         earliest = time.localtime(moment - 86400)
         day = time.strftime("%y%m%d", earliest) if earliest.tm_year >= 2000 else ""
     found, problems = [], []
+    moved = set(store.redated())
     for game_id in store.game_ids(by_time=False):  # names only: put in order once read
-        if game_id[:6] < day:
+        if game_id[:6] < day and game_id not in moved:
             continue
         try:
             game = store.load(game_id)
@@ -677,8 +688,8 @@ def games_since(moment: float | None, until: float | None = None
             continue
         when = begun.timestamp()
         if (moment is None or when >= moment) and (until is None or when < until):
-            found.append((when, store.stamp(store.game_path(game_id)) or (), game))
-    found.sort(key=lambda seen: seen[:2])  # started, then (within a second) saved
+            found.append((when, game.id, game))
+    found.sort(key=lambda seen: seen[:2])  # started, then by id: the same on every device
     return [game for _, _, game in found], problems
 
 

@@ -15,6 +15,7 @@ data folder itself; store, sync, recovery and doctor join these names to it).
     damaged/                     files doctor --fix moved aside, this device's
     current, current-event       the current game's and event's ids, this device's
     index.sqlite3                stats' and ratings' index, derived from the games
+    redated                      the games `redate` moved off their id's day, derived
     .lock, .<name>.lock          the locks that keep commands apart
     .git/                        sync's repository (its own files named below)
 """
@@ -42,6 +43,7 @@ CURRENT = "current"
 CURRENT_EVENT = "current-event"
 DAMAGED = "damaged"  # what doctor --fix moved aside, bytes kept
 INDEX = "index.sqlite3"
+REDATED = "redated"  # the ids of the games whose start is not on their id's day (derived)
 LOCK = ".lock"
 
 # in .git/: sync's own files

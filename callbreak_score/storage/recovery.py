@@ -15,7 +15,7 @@ from callbreak_score.core.game import Game
 from callbreak_score.core.history import record
 from callbreak_score.core.values import replace
 
-from . import schema, store, strays
+from . import schema, starts, store, strays
 from .files import Unreadable
 from .layout import CONFLICTS, GAMES, trash_file
 from .pool import each
@@ -95,6 +95,7 @@ def from_trash(game_id: str) -> Game | None:
         return None
     game = schema.decode(data, where, game_id)
     store.write_atomic(store.game_path(game_id), data)
+    store.note_start(game_id, data)
     _gone(where)
     return game
 
@@ -207,6 +208,7 @@ def check_all(fix: bool) -> list[Problem]:
             store.load(game_id)
         except Refused as error:
             problems.append(_damaged(game_id, path, error, fix))
+    problems += starts.check(list(named.values()), fix)
     for path in store.backup_files(unreadable):
         problem = _damaged_backup(path, fix)
         if problem is not None:

@@ -278,6 +278,10 @@ def _from_dict(raw: dict) -> Game:
         raise Refused("'history' is not a list of changes")
     changes = tuple(_change(c, n, game.seats) for n, c in enumerate(raw["history"], 1))
     stacks(changes)  # refuses an undo or redo that does not fit the changes before it
+    if any(change.created is not None or change.kind == "redate" for change in changes):
+        from callbreak_score.core.redate import check_dates
+
+        check_dates(changes)
     return replace(game, history=changes)
 
 
@@ -335,6 +339,33 @@ def time_fields(text: str) -> tuple[int, ...] | None:
     return found if at == len(text) and None not in found else None  # type: ignore[return-value]
 
 
+def start_micros(text: str) -> int | None:
+    """A stored time as microseconds of UTC (what orders games: a fraction of a second
+    counts), or None when it is not a time as `time_fields` reads it."""
+    fields = time_fields(text)
+    if fields is None:
+        return None
+    year, month, day, hour, minute, second, off_h, off_m, off_s = fields
+    sign = -1 if "-" in text[16:] else 1
+    seconds = (_utc_seconds(year, month, day) + hour * 3600 + minute * 60 + second
+               - sign * (off_h * 3600 + off_m * 60 + off_s))
+    end = 20
+    while end < len(text) and text[end].isdigit():
+        end += 1
+    fraction = text[20:end] if text[19:20] == "." else ""
+    return seconds * 1_000_000 + int(fraction.ljust(6, "0")[:6])
+
+
+def _utc_seconds(year: int, month: int, day: int) -> int:
+    """Seconds from 1970-01-01 to a day's start (by hand: datetime costs an import)."""
+    y = year - (month <= 2)
+    return (365 * y + y // 4 - y // 100 + y // 400 + (153 * ((month + 9) % 12) + 2) // 5
+            + day) * 86400 - _EPOCH_DAYS * 86400
+
+
+_EPOCH_DAYS = 719469  # what the formula above counts for 1970-01-01
+
+
 def is_time(value: object) -> bool:
     """Whether a stored value is a valid time: text in ISO 8601 form naming a real moment
     (not 'garbage', not month 13, not February 30, not hour 99), as datetime.fromisoformat
@@ -374,17 +405,27 @@ def _change(raw: object, number: int, seats: int) -> Change:
             target is not None and (isinstance(target, bool) or not isinstance(target, int))):
         raise Refused("history entry {number}: 'of' names the change an undo or redo is "
                       "about, and only then", number=number)
+    created = raw.get("created")
+    if created is not None and not (isinstance(created, list) and len(created) == 2
+                                    and all(is_time(c) for c in created)
+                                    and created[0] != created[1]):
+        raise Refused("history entry {number}: 'created' is not [before, after], two "
+                      "different times", number=number)
     sides = []
     for side in ("before", "after"):
         if not isinstance(raw[side], list):
             raise Refused("history entry {number}: '{side}' is not a list of rounds",
                           number=number, side=side)
         sides.append(tuple(_round(r, first + i, seats) for i, r in enumerate(raw[side])))
-    return Change(kind, at, first - 1, sides[0], sides[1], (finished[0], finished[1]), target)
+    return Change(kind, at, first - 1, sides[0], sides[1], (finished[0], finished[1]), target,
+                  None if created is None else (created[0], created[1]))
 
 
 def _change_text(change: Change) -> str:
     of = f', "of": {change.target}' if change.target is not None else ""
+    if change.created is not None:  # a redate, its undo or redo: the start before and after
+        of = f', "created": {dumps(list(change.created))}{of}'
+
     return (
         f'{{"at": {dumps(change.at)}, "change": {dumps(change.kind)}, '
         f'"from_round": {change.start + 1}, '

@@ -5,6 +5,7 @@ says where the data folder is and lists its folders by name). Layout under it:
   backups/<id>.<n>.json    the previous three versions of a game (1 is the newest)
   backups/<id>.schema<v>.json  the original of a file migrated from schema v
   current                  the id of the current game
+  redated                  the ids of the games whose start is not on their id's day
   .lock                    the lock file every writer holds (never deleted)
   damaged/                 files `doctor --fix` moved aside, bytes unchanged
   index.sqlite3            the stats index, derived from games/ (index.py, also this floor)
@@ -20,6 +21,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 
 from callbreak_score.core.errors import Damaged, Refused, Said, cut_word, os_reason
 from callbreak_score.core.game import Game
@@ -27,8 +29,18 @@ from callbreak_score.core.game import Game
 from .files import CURRENT_LIMIT, GAME_LIMIT, Unreadable, read_regular
 from .folders import folder_unreadable, home, in_home, month_folders, named_ids, names
 from .layout import BACKUPS as BACKUP_FOLDER
-from .layout import CURRENT, DAMAGED, GAMES, LOCK, RENAMED, TRASH, backup_file, game_file
-from .schema import ALPHABET, SCHEMA, decode, encode, is_drawn, is_id, version
+from .layout import CURRENT, DAMAGED, GAMES, LOCK, REDATED, RENAMED, TRASH, backup_file, game_file
+from .schema import (
+    ALPHABET,
+    SCHEMA,
+    decode,
+    encode,
+    is_drawn,
+    is_id,
+    is_time,
+    start_micros,
+    version,
+)
 
 BACKUPS = 3  # the versions of a game kept in backups/
 LOCK_TIMEOUT = 5.0
@@ -92,15 +104,33 @@ def has_game(game_id: str) -> bool:
 
 
 def game_ids(prefix: str = "", limit: int | None = None, by_time: bool = True) -> list[str]:
-    """Stored game ids starting with `prefix`, newest first (folders.named_ids): a day that
-    holds drawn ids in the order its games were created, read from their files (a day's
-    few games; `by_time=False` leaves a day's ids in name order, as TAB lists them)."""
-    return named_ids(prefix, limit, _by_time if by_time else None)
+    """Stored game ids starting with `prefix`, newest first: by when they started, then by
+    id, read from their files (the same order on every device, whenever each file was
+    saved). Only the newest days' files are read (folders.named_ids), and the games whose
+    start was corrected to another day than their id's (`redated`). `by_time=False` lists
+    the ids by name alone, newest day first (as TAB lists them)."""
+    if not by_time:
+        return named_ids(prefix, limit)
+    keys: dict[str, tuple[int, str]] = {}
+
+    def key(game_id: str) -> tuple[int, str]:
+        if game_id not in keys:
+            keys[game_id] = (_created_key(game_id), game_id)
+        return keys[game_id]
+
+    moved = [i for i in redated() if i.startswith(prefix)]
+    ids = named_ids(prefix, None if limit is None else limit + len(moved),
+                    lambda day_ids, wanted: _by_time(day_ids, wanted, key))
+    named = set(ids)
+    ids += [i for i in moved if i not in named and has_game(i)]
+    ids.sort(key=key, reverse=True)
+    return ids if limit is None else ids[:limit]
 
 
-def _by_time(ids: list[str], wanted: int | None) -> list[str]:
-    """A month's ids (by day, newest first) with each day holding a drawn id put in the
-    order its games were created, as far as the `wanted` newest need."""
+def _by_time(ids: list[str], wanted: int | None,
+             key: Callable[[str], tuple[int, str]]) -> list[str]:
+    """A month's ids (by day, newest first) with each day's put in the order its games
+    started (then by id), as far as the `wanted` newest need."""
     out: list[str] = []
     at = 0
     while at < len(ids) and (wanted is None or len(out) < wanted):
@@ -108,48 +138,74 @@ def _by_time(ids: list[str], wanted: int | None) -> list[str]:
         while end < len(ids) and ids[end][:6] == ids[at][:6]:
             end += 1
         day = ids[at:end]
-        if len(day) > 1 and any(not i[7:].isdigit() for i in day):
-            day.sort(key=lambda i: (_created_key(i), i), reverse=True)
+        if len(day) > 1:
+            day.sort(key=key, reverse=True)
         out += day
         at = end
     return out + ids[at:]
 
 
-def _created_key(game_id: str) -> tuple[int, int]:
-    """When a game was created, as seconds of UTC, from its file's bytes (without decoding
-    it), then when the file was last saved (games made in the same second); when `created`
-    cannot be read (a damaged file), when the file was last saved alone."""
-    from .schema import time_fields
-
+def _created_key(game_id: str) -> int:
+    """When a game started, as microseconds of UTC, from its file's bytes (without
+    decoding it); when `created` cannot be read (a damaged file), when the file was last
+    saved."""
     path = game_path(game_id)
     try:
         data = read_bytes(path)
     except (OSError, Damaged):
         data = b""
-    at = data.find(b'"created": "')
-    text = data[at + 12:data.find(b'"', at + 12)].decode("ascii", "replace") if at >= 0 else ""
+    found = start_micros(start_text(data))
+    if found is not None:
+        return found
     try:
-        saved = os.stat(path).st_mtime_ns
+        return os.stat(path).st_mtime_ns // 1000
     except OSError:
-        saved = 0
-    fields = time_fields(text)
-    if fields is None:
-        return saved // 1_000_000_000 + _EPOCH, saved
-    year, month, day, hour, minute, second, off_h, off_m, off_s = fields
-    sign = -1 if "-" in text[16:] else 1
-    return (_utc_seconds(year, month, day) + hour * 3600 + minute * 60 + second
-            - sign * (off_h * 3600 + off_m * 60 + off_s)), saved
+        return 0
 
 
-def _utc_seconds(year: int, month: int, day: int) -> int:
-    """Seconds from a fixed day long ago to a day's start (by hand: datetime costs an
-    import)."""
-    y = year - (month <= 2)
-    return (365 * y + y // 4 - y // 100 + y // 400 + (153 * ((month + 9) % 12) + 2) // 5
-            + day) * 86400
+def start_text(data: bytes) -> str:
+    """A game file's `created` as its bytes hold it ('' when they hold none)."""
+    at = data.find(b'"created": "')
+    if at < 0:
+        return ""
+    return data[at + 12:data.find(b'"', at + 12)].decode("ascii", "replace")
 
 
-_EPOCH = _utc_seconds(1970, 1, 1)
+
+
+def redated() -> list[str]:
+    """The ids of the games whose start was corrected to another day than the one their
+    id begins with (`redate`), as this device saw them saved: what the listings that go
+    by the ids' days (list, settle, stats) look at beside the newest days. Derived from
+    the game files (never synced); `doctor` makes it again."""
+    try:
+        data = read_bytes(in_home(REDATED))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    return [i for i in data.decode("ascii", "replace").split() if is_id(i)]
+
+
+def note_start(game_id: str, data: bytes) -> None:
+    """Keep `redated` right for a game file just written (these bytes): its id there when
+    its start is on another day than its id's, else not."""
+    moved = off_its_day(game_id, start_text(data))
+    if not moved and not os.path.exists(in_home(REDATED)):
+        return
+    try:
+        write_redated({*redated(), game_id} if moved else set(redated()) - {game_id})
+    except Refused:
+        pass  # the game is saved; what is derived from it `doctor` makes again
+
+
+def off_its_day(game_id: str, start: str) -> bool:
+    """Whether a game's start (a stored time) is on another day than its id's."""
+    return is_time(start) and start[2:4] + start[5:7] + start[8:10] != game_id[:6]
+
+
+def write_redated(ids: set[str]) -> None:
+    """Replace the list of the games whose start is not on their id's day."""
+    if set(redated()) != ids:
+        write_atomic(in_home(REDATED), "".join(i + "\n" for i in sorted(ids)).encode("ascii"))
 
 
 def draw_id(day: str, taken: set[str] | frozenset[str] = frozenset(),
@@ -471,6 +527,7 @@ def commit(game_id: str, data: bytes) -> None:
         raise
     for tmp in temps:  # only the set-aside oldest backup is still there
         _remove_quietly(tmp)
+    note_start(game_id, data)
 
 
 def _original_schema_path(game_id: str, old: bytes) -> str | None:

@@ -33,6 +33,7 @@ from .gitrun import (
 )
 from .gitrun import out as _out
 from .layout import GIT, GIT_INDEX, TRAVELLING, in_git, trash_file
+from .starts import SLACK
 
 BRANCH = "main"
 EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
@@ -345,6 +346,8 @@ def _check_out(ours: str | None, result: str, report: Report) -> None:
     blobs = blob_bytes(sorted({new[p] for p in added + modified}))
     for path in added:
         store.write_atomic(os.path.join(home, *path.split("/")), blobs[new[path]])
+        if _is_game(path):
+            store.note_start(path.split("/")[-1][:-5], blobs[new[path]])
     _follow_renames(old, added, blobs, new)
     for path in modified:
         if _is_game(path):  # the game it replaces is kept as backup 1, as a change keeps it
@@ -375,8 +378,6 @@ def _check_out(ours: str | None, result: str, report: Report) -> None:
     git("read-tree", result)
     git("update-index", "-q", "--refresh", check=False)
 
-
-SLACK = 3600.0  # s: clocks this far apart are not worth a word
 
 
 def _clock_behind() -> tuple[float, float] | None:

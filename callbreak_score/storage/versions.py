@@ -30,8 +30,11 @@ def version_of(data: bytes) -> str:
 
 
 def identity(game: Game) -> tuple[str, tuple[str, ...], int]:
-    """What makes two versions one game: when it started, who sat where, who dealt."""
-    return game.created, game.players, game.first_dealer
+    """What makes two versions one game: when it was first said to start (before any
+    redate: a corrected date leaves it one game), who sat where, who dealt."""
+    from callbreak_score.core.history import first_start
+
+    return first_start(game), game.players, game.first_dealer
 
 
 def conflict_path(game_id: str, version: str) -> str:
@@ -42,7 +45,8 @@ def untimed(game: Game) -> tuple:
     """A version's changes without the times they were made: two scorers who typed the
     same numbers a few seconds apart made the same game."""
     return tuple((c.kind, c.start, c.before, c.after,
-                  tuple(f is not None for f in c.finished), c.target) for c in game.history)
+                  tuple(f is not None for f in c.finished), c.target, c.created)
+                 for c in game.history)
 
 
 def longer(ours: Game, theirs: Game) -> Game | None:
@@ -77,7 +81,7 @@ def renaming(game: Game, holds: Callable[[str], Game | None | bool]) -> str:
 
 def renamed_record(old: str, new: str, game: Game) -> tuple[str, bytes]:
     """The file saying a game's id changed: its path and bytes (the same on every device)."""
-    data = jsontext.dumps({"was": old, "now": new, "created": game.created,
+    data = jsontext.dumps({"was": old, "now": new, "created": identity(game)[0],
                            "players": list(game.players)}, indent=2) + "\n"
     return os.path.join(*renamed_file(old, new)), data.encode()
 

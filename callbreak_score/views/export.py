@@ -182,5 +182,7 @@ def history_json(game: Game) -> str:
         "finished_before": change.finished[0],
         "finished_after": change.finished[1],
         "of": change.target,
+        **({} if change.created is None else {"created_before": change.created[0],
+                                                "created_after": change.created[1]}),
     } for number, change in enumerate(game.history, 1)]
     return json.dumps({"id": game.id, "changes": changes}, ensure_ascii=False, indent=2) + "\n"

@@ -94,6 +94,9 @@ def change_words(game: Game, change: Change) -> str:
         return t("the restore of a backup (rounds from {number} on)", number=number)
     if change.kind == "abandon":
         return _("the abandoning of the game")
+    if change.kind == "redate" and change.created is not None:
+        old, new = (num(when[:16].replace("T", " ")) for when in change.created)
+        return t("the date corrected from {old} to {new}", old=old, new=new)
     return t("a {kind} change", kind=change.kind)
 
 

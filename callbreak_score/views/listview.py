@@ -12,6 +12,15 @@ from .cells import Style
 from .render import RED
 
 
+def _game(entry: dict) -> str:
+    """The game's id, and the day it started when that is not its id's day (a date
+    corrected by `redate`: the id keeps the day it was made on)."""
+    start = entry.get("created") or ""
+    if len(start) >= 10 and start[2:4] + start[5:7] + start[8:10] != entry["id"][:6]:
+        return f"{entry['id']} ({num(start[:10])})"
+    return entry["id"]
+
+
 def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str:
     """The games, newest first, the current one marked with '*': a table row each when
     the table fits the screen, else a few lines each."""
@@ -33,7 +42,7 @@ def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str
         tag = e.get("event")
         if tag:
             status += f" {style.dot} " + t("table {table}", table=tag["table"])
-        rows.append([mark, e["id"], ", ".join(e["players"]), played, ", ".join(top), status])
+        rows.append([mark, _game(e), ", ".join(e["players"]), played, ", ".join(top), status])
     note = [_("* current game")] if current in {e["id"] for e in entries} else []
     if cells.table_width(header, rows) <= style.width:
         body = cells.table(header, rows, [False, False, False, True, False, False], style.box)

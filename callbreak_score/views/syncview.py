@@ -42,7 +42,8 @@ def report_text(report: Report, kept: dict[str, str | None],
                        "clock right, or new games sort before older ones and settle and "
                        "ratings take them in the wrong order.", now=now, last=last))
     lines += [t("Game {game} starts {when}, in this device's future: this device's clock or "
-                "the other device's is wrong; set the wrong one right.", game=game_id,
+                "the other device's is wrong; set the wrong one right, and if the game's "
+                "date is wrong, correct it: callbreak redate {game} YYYY-MM-DD", game=game_id,
                 when=when[:16].replace("T", " ")) for game_id, when in report.future]
     if report.switched_from:
         lines.append(t("Now syncing with {remote} instead of {old}.", remote=report.remote,

@@ -183,7 +183,8 @@ def test_the_refusals_speak_the_language(cli, monkeypatch, lang) -> None:
     assert "hands a file" not in result.stderr
 
 
-def test_the_data_folder_stays_sound_with_cards_in_it(cli, home, bare_system) -> None:
+def test_the_data_folder_stays_sound_with_cards_in_it(cli, home, bare_system, clock) -> None:
+    clock.shift(3 * 86_400)  # the card's game was played on 2026-12-01: now is after it
     stored()
     cli("share", "--format", "svg", "--open")
     assert "sound" in cli("doctor").stdout

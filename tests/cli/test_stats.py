@@ -227,7 +227,8 @@ def test_a_damaged_index_is_rebuilt(cli, home: Path) -> None:
 def test_a_damaged_game_is_skipped_with_a_warning(cli, home: Path) -> None:
     seed_game(cli)
     seed_game(cli)
-    broken = Path(store.game_path(store.game_ids()[-1]))  # the older one, not the current
+    # the one that is not the current game (both start in the same second: the id orders them)
+    broken = Path(store.game_path(next(i for i in store.game_ids() if i != store.current_id())))
     broken.write_bytes(b'{"schema": 2, "id": ')
     for _ in range(2):  # every run warns, not only the one that read the file
         result = cli("stats", "--json")
@@ -458,7 +459,8 @@ def test_since_reads_only_the_months_it_needs(home: Path, monkeypatch) -> None:
     assert found["nepal"][0].games == 1  # 261129-2; 261030-1 was started before the 2nd
     listed.clear()
     loaded.clear()
-    store.save(replace(game, id="260829-1", players=("Maya", *game.players[1:])))
+    store.save(replace(game, id="260829-1", created="2026-08-29T19:00:00+05:45",
+                       players=("Maya", *game.players[1:])))
     store.save(replace(game, id="261129-2", players=("Hari", *game.players[1:])))
     backdate(home)
     found, _ = index.standings(since, None, [])

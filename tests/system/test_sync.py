@@ -188,6 +188,42 @@ def test_a_clock_off_by_a_year_is_said_on_both_devices(devices) -> None:
     assert "in this device's future" not in phone.run("sync").stdout  # said once, on arrival
 
 
+@pytest.mark.skipif(shutil.which("faketime") is None,
+                    reason="another device's clock needs libfaketime (apt-get install faketime)")
+def test_a_date_corrected_on_one_device_travels_and_undo_takes_it_back(devices) -> None:
+    from datetime import date, timedelta
+
+    laptop, phone, _tablet, remote = devices
+    env = {**os.environ, "CALLBREAK_HOME": str(laptop.home), "COLUMNS": "250", **CLEAN_GIT}
+    ahead = ["faketime", "-f", "+400d", *callbreak_command()]
+    for words in (["new", "A", "B", "C", "D"], ["sync", "--init", remote]):
+        done = subprocess.run([*ahead, *words], capture_output=True, text=True, env=env,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr
+    game = (laptop.home / "current").read_text().strip()
+    started = laptop.games()[game]["created"]
+    said = " ".join(phone.run("sync", "--init", remote).stdout.split())
+    assert f"correct it: callbreak redate {game} YYYY-MM-DD" in said
+    path = phone.home / "games" / game[:4] / f"{game}.json"
+    before = path.read_bytes()
+    refused = phone.run("redate", game, "garbage", code=1)
+    assert refused.stdout == "" and len(refused.stderr.splitlines()) == 1
+    assert path.read_bytes() == before
+    day = (date.today() - timedelta(days=1)).isoformat()
+    phone.run("redate", game, day)
+    phone.run("sync")
+    said = laptop.run("sync").stdout
+    assert "1 game changed here" in said and "in this device's future" not in said
+    corrected = laptop.games()[game]
+    assert corrected["created"] == day + started[10:]
+    assert "the date corrected from " in laptop.run("history", game).stdout
+    laptop.run("undo")  # its current game: the correction taken back, and that travels too
+    laptop.run("sync")
+    said = phone.run("sync").stdout
+    assert phone.games()[game]["created"] == started
+    assert f"callbreak redate {game} YYYY-MM-DD" in " ".join(said.split())
+
+
 def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -> None:
     laptop, phone, _tablet, remote = devices
     game = laptop.new()
