@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from callbreak_score.core.game import Game
+from callbreak_score.core.game import Game, Round
 from callbreak_score.core.scoring import points, round_scores, running_totals
 
 
@@ -161,7 +161,7 @@ def history_json(game: Game) -> str:
     """`history --json`: every change, oldest first, with the rounds it replaced."""
     import json
 
-    def rounds(side: tuple) -> list[dict[str, object]]:
+    def rounds(side: tuple[Round, ...]) -> list[dict[str, object]]:
         out = []
         for r in side:  # as the game file holds them: blind and penalty when someone has them
             entry: dict[str, object] = {

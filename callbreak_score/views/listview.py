@@ -11,8 +11,12 @@ from . import cells
 from .cells import Style
 from .render import RED
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
-def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str:
+
+def game_list(entries: Sequence[dict[str, Any]], current: str | None, style: Style) -> str:
     """The games, newest first, the current one marked with '*': a table row each when
     the table fits the screen, else a few lines each."""
     if not entries:
