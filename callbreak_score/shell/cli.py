@@ -5,7 +5,8 @@ interface's language. Every way a command ends goes through exits.py."""
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from collections.abc import Sequence
+from typing import Annotated, Any
 
 import typer
 from typer import _click as click  # Typer 0.28 carries its own Click
@@ -40,7 +41,7 @@ class Words(typer.core.TyperGroup):
         acts.text_only(args)
         return super().parse_args(ctx, args)
 
-    def main(self, *args: object, **kwargs: object) -> object:
+    def main(self, *args: Any, **kwargs: Any) -> Any:  # as Click's: handed on as they are
         """Run a command: its exit status (Click's own way, in standalone mode). The
         screen and the language are taken afresh: the tests run the app many times in one
         process, each time with its own environment."""
@@ -96,14 +97,15 @@ class NarrowFormatter(click.HelpFormatter):
     """Click's help layout with its first column at most a third of the screen: at 40
     columns an option's text keeps room for its words instead of running past the edge."""
 
-    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
+                 col_spacing: int = 2) -> None:
         from callbreak_score.views.helpview import first_column, fitted_terms
 
         rows = fitted_terms(list(rows), self.width - self.current_indent)
         super().write_dl(rows, min(col_max, first_column(self.width)), col_spacing)
 
 
-def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
+def localized(command: click.Command | None = None) -> click.Command:
     """The commands as Click runs them, every help text in the interface's language and
     its digits (Click's own words, such as 'Show this message and exit.', stay English);
     views/helpview.py lays out the same pages without Click (shell/quick.py).
@@ -116,16 +118,16 @@ def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
 
     from .acts import screen
 
-    root = command is None
-    command = command or typer.main.get_command(app)
-    if root:
+    if command is None:  # the root
+        command = typer.main.get_command(app)
         command.context_settings["terminal_width"] = screen().width
         click.Context.formatter_class = NarrowFormatter
-    command.rich_markup_mode = None
+    if isinstance(command, (typer.core.TyperGroup, typer.core.TyperCommand)):  # every one
+        command.rich_markup_mode = None
     if command.help:
         command.help = numbers(_(command.help))
-    for param in command.params:
-        if getattr(param, "help", None):
+    for param in command.params:  # Typer's arguments and options, each with its help
+        if isinstance(param, (typer.core.TyperArgument, typer.core.TyperOption)) and param.help:
             param.help = numbers(_(param.help))
     for sub in getattr(command, "commands", {}).values():
         localized(sub)
