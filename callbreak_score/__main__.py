@@ -17,7 +17,8 @@ def main() -> None:
     elif getattr(sys.stdout, "errors", None) == "strict" and (
             sys.stdout.encoding or "").lower().replace("-", "") != "utf8":
         try:  # an output that cannot encode a name (PYTHONIOENCODING=ascii, a C locale):
-            sys.stdout.reconfigure(errors="backslashreplace")  # written as \u0906, not a crash
+            # written as \u0906, not a crash; a stream without reconfigure() is left as it is
+            sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
         except (AttributeError, ValueError):
             pass
     from .shell.exits import run

@@ -71,8 +71,8 @@ def extract(folder: Path = PACKAGE) -> dict[str, Entry]:
 def _help_texts(node: ast.AST) -> list[tuple[str, int]]:
     """The --help texts: help="..." arguments and the docstrings of the Typer commands."""
     if isinstance(node, ast.Call):
-        return [(k.value.value, node.lineno) for k in node.keywords
-                if k.arg == "help" and _text(k.value) is not None]
+        return [(text, node.lineno) for k in node.keywords
+                if k.arg == "help" and (text := _text(k.value)) is not None]
     if isinstance(node, ast.FunctionDef) and any(
             ast.unparse(d).startswith("app.command") for d in node.decorator_list):
         doc = ast.get_docstring(node)

@@ -11,10 +11,20 @@ from __future__ import annotations
 
 import os
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypedDict
+
+    class _State(TypedDict, total=False):
+        lang: str
+        digits: dict[int, int] | None
+        catalog: Catalog
+
 DOMAIN = "callbreak"
 LATIN = "0123456789"
 
-_state: dict[str, object] = {}  # what the shell told: the language, its digit table; the catalog
+_state: _State = {}  # what the shell told: the language, its digit table; the catalog
 
 
 def N_(message: str) -> str:
@@ -25,22 +35,22 @@ def N_(message: str) -> str:
 def tell(language: str, native: str | None) -> None:
     """Speak `language` from now on, numbers in `native` digits (the ten digits 0-9 of its
     script), or in 0-9 when None. Told the same language again, it keeps the catalog read."""
+    global _state
     catalog = _state.get("catalog") if _state.get("lang") == language else None
-    _state.clear()
-    _state["lang"] = language
-    _state["digits"] = str.maketrans(LATIN, native) if native else None
+    _state = {"lang": language, "digits": str.maketrans(LATIN, native) if native else None}
     if catalog is not None:
         _state["catalog"] = catalog
 
 
 def language() -> str:
     """The language told ('en' when none was)."""
-    return _state.get("lang", "en")  # type: ignore[return-value]
+    return _state.get("lang", "en")
 
 
 def reset() -> None:
     """Forget what was told: English and 0-9 again (tests tell a language per command)."""
-    _state.clear()
+    global _state
+    _state = {}
 
 
 class Catalog:
@@ -94,7 +104,7 @@ class Catalog:
         return forms[min(self.plural(count), len(forms) - 1)]
 
     @staticmethod
-    def _plural_rule(header: str):  # -> Callable[[int], int]
+    def _plural_rule(header: str) -> Callable[[int], int]:
         rule = next((line.partition("plural=")[2].rstrip(";").strip()
                      for line in header.splitlines() if "plural=" in line), "n != 1")
         simple = {"(n != 1)": lambda n: int(n != 1), "n != 1": lambda n: int(n != 1),
@@ -116,7 +126,7 @@ def _catalog() -> Catalog:
                 _state["catalog"] = Catalog(handle.read())
         except OSError:
             _state["catalog"] = Catalog()  # no catalog: the English messages
-    return _state["catalog"]  # type: ignore[return-value]
+    return _state["catalog"]
 
 
 def _(message: str) -> str:
@@ -135,7 +145,7 @@ def ngettext(one: str, many: str, count: int) -> str:
 def num(value: object) -> str:
     """A number (or a text of digits, such as '4.1') in the language's digits."""
     table = _state.get("digits")
-    return str(value).translate(table) if table else str(value)  # type: ignore[arg-type]
+    return str(value).translate(table) if table else str(value)
 
 
 def fill(message: str, values: dict[str, object]) -> str:

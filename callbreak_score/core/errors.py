@@ -95,4 +95,4 @@ def os_reason(error: OSError) -> str:
         errno.ELOOP: Said("too many levels of symbolic links"),
         errno.ENAMETOOLONG: Said("the name is too long"),
     }
-    return reasons.get(error.errno or 0) or str(error.strerror or error)  # type: ignore[arg-type]
+    return reasons.get(error.errno or 0) or str(error.strerror or error)

@@ -21,6 +21,10 @@ from .game import Game, check_name, readable_name
 from .seating import sizes
 from .values import frozen
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
+if TYPE_CHECKING:
+    from typing import Any
+
 ACTIONS = ("new", "draw", "sub", "drop", "add", "redraw")
 POINTS = ("placement", "total")  # what the standings count; the first is the default
 FEWEST = 8  # players an event starts with at least
@@ -112,7 +116,7 @@ class Event:
         return None
 
 
-def replay(event_id: str, entries: Sequence[Mapping]) -> Event:
+def replay(event_id: str, entries: Sequence[Mapping[str, Any]]) -> Event:
     """The event its entries make, in the order of their ids. Its first entry is the
     earliest "new"; every entry is checked against the event as it stands then, and one
     that does not fit it (an entry before the first, a second "new", a draw seating a
@@ -135,7 +139,7 @@ def replay(event_id: str, entries: Sequence[Mapping]) -> Event:
     subs: list[Sub] = []
     ignored: list[tuple[str, Refused]] = []
     seated: set[str] = set()  # the games of the seatings
-    sitting: dict[int, dict] = {}  # see _unfit_sub
+    sitting: dict[int, dict[str, Any]] = {}  # see _unfit_sub
     for entry in ordered:
         if entry is first:
             continue
@@ -203,7 +207,7 @@ def replay(event_id: str, entries: Sequence[Mapping]) -> Event:
                  tuple(ignored), first["id"], tuple(replaced))
 
 
-def _seating(entry: Mapping) -> Seating:
+def _seating(entry: Mapping[str, Any]) -> Seating:
     """The game round a draw or a redraw entry seats (a redraw's is never the final)."""
     final = entry["action"] == "draw" and entry["final"]
     return Seating(entry["round"], final, entry["seed"], tuple(
@@ -212,7 +216,7 @@ def _seating(entry: Mapping) -> Seating:
 
 
 def _seated(seating: Seating, seatings: list[Seating], seated: set[str],
-            sitting: dict[int, dict]) -> None:
+            sitting: dict[int, dict[str, Any]]) -> None:
     """A draw that fits the event taken in: its games seated, who sits where."""
     seatings.append(seating)
     seated.update(t.game for t in seating.tables)
@@ -260,7 +264,7 @@ def _unfit_draw(seating: Seating, keys: set[str], seated: set[str], drawn: int,
     return None
 
 
-def _unfit_sub(sub: Sub, seatings: Sequence[Seating], sitting: Mapping[int, dict],
+def _unfit_sub(sub: Sub, seatings: Sequence[Seating], sitting: Mapping[int, dict[str, Any]],
                keys: set[str]) -> Refused | None:
     """Why a substitute cannot be of the event as it stands (None when it can): the seat
     is one of a table of a game round drawn, OUT sits there now, IN at no table of that

@@ -15,6 +15,10 @@ from .game import Game
 from .seating import Pair, draw, first_seats, pair, sizes
 from .values import frozen, replace
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
+if TYPE_CHECKING:
+    from typing import Any, TypeGuard
+
 # ---- the draw ----------------------------------------------------------------------
 
 
@@ -22,7 +26,7 @@ def meetings(event: Event) -> dict[Pair, int]:
     """How often each two players sat at one table (every game round drawn, the final
     too, and the substitutes at the table they joined)."""
     met: dict[Pair, int] = {}
-    subs = {(s.round, s.table): [] for s in event.subs}
+    subs: dict[tuple[int, int], list[str]] = {(s.round, s.table): [] for s in event.subs}
     for s in event.subs:
         subs[(s.round, s.table)].append(s.into)
     for seating in event.seatings:
@@ -119,7 +123,7 @@ def check_top(top: int) -> int:
     return top
 
 
-def fits(game: Game | None, table: Table) -> bool:
+def fits(game: Game | None, table: Table) -> TypeGuard[Game]:
     """Whether a game is one a table can have played: its seats are the table's (a game
     of another size named by a draw counts as none)."""
     return game is not None and game.seats == len(table.players)
@@ -223,7 +227,9 @@ def standings(event: Event, games: Mapping[str, Game], points: str = POINTS[0]) 
 
     if points not in POINTS:
         raise Refused("--points is placement or total, not '{points}'", points=points)
-    tally = {name: [Fraction(0), 0, [0] * 5, Fraction(0)] for name in event.players}
+    # each player's [points, games played, games at each place, total relative to the table]
+    tally: dict[str, list[Any]] = {name: [Fraction(0), 0, [0] * 5, Fraction(0)]
+                                   for name in event.players}
     counted_rounds = 0
     for seating in event.rounds:
         counted = False
@@ -239,7 +245,7 @@ def standings(event: Event, games: Mapping[str, Game], points: str = POINTS[0]) 
         ranked = played > 0 and 2 * played >= counted_rounds
         rows.append(Row(name, total, played, tuple(placed), relative, ranked))
 
-    def key(row: Row) -> tuple:
+    def key(row: Row) -> tuple[object, ...]:
         return (not row.ranked, -row.per_game, *(-n for n in row.places), -row.relative)
 
     rows.sort(key=key)
@@ -253,7 +259,8 @@ def standings(event: Event, games: Mapping[str, Game], points: str = POINTS[0]) 
     return _after_final(event, games, out)
 
 
-def _count(game: Game, table: Table, subs: Sequence[Sub], points: str, tally: dict) -> None:
+def _count(game: Game, table: Table, subs: Sequence[Sub], points: str,
+           tally: dict[str, list[Any]]) -> None:
     names = credited(game, table, subs)
     placed = places(game)
     totals = game.totals()

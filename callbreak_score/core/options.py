@@ -207,3 +207,20 @@ def preset_default(key: str, preset: str) -> int | None:
     """What a preset fixes for an option before any option is applied (RULES.md, "Rule
     sets")."""
     return dict(BY_KEY[key].by_preset)[preset]
+
+
+def whole_default(key: str, preset: str | None = None) -> int:
+    """A default that is always a whole number, as one: the preset's own (min-bid) or the
+    table's (high-bid-points, blind-min)."""
+    value = BY_KEY[key].default if preset is None else preset_default(key, preset)
+    if not isinstance(value, int):
+        raise TypeError(f"the option {key} has no whole-number default")
+    return value
+
+
+def text_default(key: str) -> str:
+    """A default that is always a word (penalty), as one."""
+    value = BY_KEY[key].default
+    if not isinstance(value, str):
+        raise TypeError(f"the option {key} has no default word")
+    return value

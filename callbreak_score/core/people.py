@@ -36,7 +36,7 @@ class Circle:
     renames took 24 s). The answers are those of the first version, which rewrote every
     name's entry at each join (tests/unit/test_people_log.py keeps it to compare with)."""
 
-    def __init__(self, entries: list[dict] | tuple[dict, ...] = ()) -> None:
+    def __init__(self, entries: list[dict[str, str]] | tuple[dict[str, str], ...] = ()) -> None:
         ordered = sorted({e["id"]: e for e in entries}.values(), key=lambda e: e["id"])
         undone = {e["of"] for e in ordered if e["change"] == "undo"}
         self.entries = tuple(e for e in ordered if e["change"] != "undo"

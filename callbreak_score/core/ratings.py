@@ -15,12 +15,19 @@ from .values import frozen
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
+    from openskill.models import PlackettLuceRating
+
     from .people import Circle
 
 PROVISIONAL = 5  # rated games before a rating is no longer provisional
 
-# A game as it is rated: (id, start as a timestamp, ((name, total), ...) in seat order)
-Played = tuple
+# A game as it is rated: (id, start as a timestamp, [(name, total), ...] in seat order)
+if TYPE_CHECKING:
+    Played = tuple[str, float, list[tuple[str, int]]]
+else:
+    Played = tuple  # storage/ratings.py imports it for its annotations
 
 
 @frozen
@@ -65,8 +72,8 @@ class Ratings:
     """The ratings after the games rated so far: person key -> [name, mu, sigma, games],
     and the (start, id) of the last game rated, so that newer games carry on from here."""
 
-    def __init__(self, people: dict[str, list] | None = None,
-                 last: list | None = None) -> None:
+    def __init__(self, people: dict[str, list[Any]] | None = None,
+                 last: list[Any] | None = None) -> None:
         self.people = people if people is not None else {}
         self.last = last
 
@@ -78,7 +85,7 @@ class Ratings:
         steps: list[Step] = []
         people = self.people
         keys: dict[str, str] = {}  # name -> person key, asked of the circle once a name
-        held: dict[str, object] = {}  # person key -> openskill's rating, reused game to game
+        held: dict[str, PlackettLuceRating] = {}  # person key -> openskill's rating, reused
         for game_id, started, seats in games:
             if model is None:
                 from openskill.models import PlackettLuce
@@ -101,7 +108,7 @@ class Ratings:
                     mine[0] = name  # the newest spelling
             if len(who) < 2:
                 continue
-            teams = []
+            teams: list[list[PlackettLuceRating]] = []
             for person in who:
                 rating = held.get(person)
                 if rating is None:
@@ -110,7 +117,8 @@ class Ratings:
                         mu=mine[1], sigma=mine[2])
                 teams.append([rating])
             ranked = places(totals)
-            for person, (after,) in zip(who, model.rate(teams, ranks=ranked)):
+            ranks: list[float] = list(ranked)  # openskill's type: its ranks may be fractions
+            for person, (after,) in zip(who, model.rate(teams, ranks=ranks)):
                 held[person] = after
                 mine = people[person]
                 mine[1], mine[2], mine[3] = after.mu, after.sigma, mine[3] + 1

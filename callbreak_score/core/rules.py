@@ -4,7 +4,15 @@ options.py, with what each preset says), and their validation (pure)."""
 from __future__ import annotations
 
 from .errors import Refused, Said
-from .options import BY_KEY, BY_PRESET, DEFAULT_PRESET, PRESETS, default, preset_default
+from .options import (
+    BY_KEY,
+    BY_PRESET,
+    DEFAULT_PRESET,
+    PRESETS,
+    preset_default,
+    text_default,
+    whole_default,
+)
 from .values import asdict, fields, frozen
 
 PENALTIES = BY_KEY["penalty"].choices
@@ -21,14 +29,14 @@ class Rules:
     """Everything that decides a game's scores, fixed when the game starts."""
 
     preset: str = DEFAULT_PRESET
-    min_bid: int = preset_default("min-bid", DEFAULT_PRESET)  # type: ignore[assignment]
+    min_bid: int = whole_default("min-bid", DEFAULT_PRESET)
     max_bid: int = preset_default("max-bid", DEFAULT_PRESET) or TRICKS[4]  # None: the tricks
-    penalty: str = default("penalty")  # type: ignore[assignment]
+    penalty: str = text_default("penalty")
     rounds: int | None = preset_default("rounds", DEFAULT_PRESET)
     target: int | None = None
     redeal_below: int | None = None
     instant_win: int | None = None
-    high_bid_points: int = default("high-bid-points")  # type: ignore[assignment]
+    high_bid_points: int = whole_default("high-bid-points")
     tiebreak: str | None = None
     seats: int = 4
     max_bid_total: int | None = None
@@ -36,7 +44,7 @@ class Rules:
     eight_doubles: bool = False
     auto_award_below: int | None = None
     blind: bool = False
-    blind_min: int = default("blind-min")  # type: ignore[assignment]
+    blind_min: int = whole_default("blind-min")
 
     @property
     def tricks(self) -> int:
@@ -66,7 +74,7 @@ def make_rules(
     open_game: bool = False,
     min_bid: int | None = None,
     max_bid: int | None = None,
-    penalty: str = default("penalty"),  # type: ignore[assignment]
+    penalty: str = text_default("penalty"),
     redeal_below: int | None = None,
     eight_wins: bool = False,
     instant_win: int | None = None,
@@ -93,8 +101,8 @@ def make_rules(
         raise Refused("{options} both say when the game ends; give only one",
                       options=Refused("{some} and {last}", some=", ".join(ends[:-1]),
                                       last=ends[-1]))
-    end: dict[str, object] = {"rounds": preset_default("rounds", preset),
-                              "target": preset_default("target", preset)}
+    end: dict[str, int | None] = {"rounds": preset_default("rounds", preset),
+                                  "target": preset_default("target", preset)}
     if rounds is not None:
         end = {"rounds": rounds, "target": None}
     elif target is not None:
@@ -111,12 +119,12 @@ def make_rules(
     default_max = TRICKS[seats] if preset_max is None else preset_max
     rules = Rules(
         preset=preset,
-        min_bid=preset_default("min-bid", preset) if min_bid is None else min_bid,  # type: ignore[arg-type]
-        max_bid=default_max if max_bid is None else max_bid,  # type: ignore[arg-type]
+        min_bid=whole_default("min-bid", preset) if min_bid is None else min_bid,
+        max_bid=default_max if max_bid is None else max_bid,
         penalty=penalty,
         redeal_below=redeal_below,
         instant_win=8 if eight_wins else instant_win,
-        high_bid_points=default("high-bid-points") if high_bid_points is None  # type: ignore[arg-type]
+        high_bid_points=whole_default("high-bid-points") if high_bid_points is None
         else high_bid_points,
         tiebreak=tiebreak,
         seats=seats,
@@ -125,8 +133,8 @@ def make_rules(
         eight_doubles=eight_doubles,
         auto_award_below=auto_award_below,
         blind=blind,
-        blind_min=default("blind-min") if blind_min is None else blind_min,  # type: ignore[arg-type]
-        **end,  # type: ignore[arg-type]
+        blind_min=whole_default("blind-min") if blind_min is None else blind_min,
+        **end,
     )
     check(rules)
     return rules
@@ -188,7 +196,7 @@ def check(rules: Rules) -> None:
             raise Refused("the lowest blind bid ({blind}) is not a legal bid; bids here run "
                           "{low}..{high}: give --blind-min between them",
                           blind=rules.blind_min, low=rules.min_bid, high=rules.max_bid)
-    elif rules.blind_min != default("blind-min"):
+    elif rules.blind_min != whole_default("blind-min"):
         raise Refused("--blind-min needs --blind: blind bids are allowed only with --blind")
 
 

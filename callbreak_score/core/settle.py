@@ -178,7 +178,8 @@ def _zero_groups(owed: list[tuple[str, Decimal]]) -> list[list[tuple[str, Decima
         best = max(most[mask & ~(1 << i)] for i in range(n) if mask >> i & 1)
         most[mask] = best + (1 if sums[mask] == 0 else 0)
     groups: list[list[tuple[str, Decimal]]] = []
-    mask, current = full, []
+    mask = full
+    current: list[tuple[str, Decimal]] = []
     while mask:
         i = next(i for i in range(n)
                  if mask >> i & 1 and most[mask & ~(1 << i)] + (sums[mask] == 0) == most[mask])
@@ -191,18 +192,27 @@ def _zero_groups(owed: list[tuple[str, Decimal]]) -> list[list[tuple[str, Decima
     return groups
 
 
+class _Left:
+    """What a person still pays or is paid, made smaller as transfers settle it."""
+
+    __slots__ = ("name", "amount")
+
+    def __init__(self, name: str, amount: Decimal) -> None:
+        self.name, self.amount = name, amount
+
+
 def _settle_group(group: list[tuple[str, Decimal]]) -> list[Transfer]:
-    debts = sorted(([name, -a] for name, a in group if a < 0), key=lambda p: -p[1])
-    credits = sorted(([name, a] for name, a in group if a > 0), key=lambda p: -p[1])
+    debts = sorted((_Left(name, -a) for name, a in group if a < 0), key=lambda p: -p.amount)
+    credits = sorted((_Left(name, a) for name, a in group if a > 0), key=lambda p: -p.amount)
     out = []
     while debts and credits:
-        debts.sort(key=lambda p: -p[1])
-        credits.sort(key=lambda p: -p[1])
+        debts.sort(key=lambda p: -p.amount)
+        credits.sort(key=lambda p: -p.amount)
         payer, payee = debts[0], credits[0]
-        amount = min(payer[1], payee[1])
-        out.append(Transfer(payer[0], payee[0], amount))
-        payer[1] -= amount
-        payee[1] -= amount
-        debts = [d for d in debts if d[1] != 0]
-        credits = [c for c in credits if c[1] != 0]
+        amount = min(payer.amount, payee.amount)
+        out.append(Transfer(payer.name, payee.name, amount))
+        payer.amount -= amount
+        payee.amount -= amount
+        debts = [d for d in debts if d.amount != 0]
+        credits = [c for c in credits if c.amount != 0]
     return out

@@ -19,7 +19,7 @@ def places(game: Game) -> list[Place]:
     board = game.totals()
     order = sorted(range(len(board)), key=lambda seat: (-board[seat], seat))
     top = board[order[0]]
-    out = []
+    out: list[Place] = []
     for index, seat in enumerate(order):
         same = index and board[seat] == board[order[index - 1]]
         rank = out[-1].rank if same else index + 1

@@ -14,13 +14,20 @@ from .stats import PlayerStats, Versus
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .people import Circle
 
 # A seat row as the index keeps it (its `seats` table): the game, its start (a timestamp),
 # whether it counts (finished and not abandoned), the seat, then the seat's figures
 # (core/stats.SeatLine), then the game's preset (figures are kept per preset).
-Row = tuple  # (game, started, finished, seat, name, key, total, won, rounds, made, exact,
-#              bid_sum, extra, best, worst, run, preset)
+# (game, started, finished, seat, name, key, total, won, rounds, made, exact, bid_sum, extra,
+#  best, worst, run, preset)
+if TYPE_CHECKING:
+    Row = tuple[Any, ...]  # fields of several types (str, float, int, None), read by position
+    Entry = list[Any]  # a player's entry (below), its slots of several types too
+else:
+    Row = tuple  # storage's modules import it for their annotations
 
 # a player's entry: the name, the newest row's order, the sums, each extreme and its count
 NAME, NEWEST, GAMES, WINS, TOTAL, BIDS, MADE, EXACT, BID_SUM, EXTRA = range(10)
@@ -28,19 +35,19 @@ BEST, BEST_N, WORST, WORST_N, RUN, RUN_N = range(10, 16)
 _EXTREMES = ((BEST, 13, 1), (WORST, 14, -1), (RUN, 15, 1))  # (entry slot, row field, sign)
 
 
-def newest_order(row: Row) -> list:
+def newest_order(row: Row) -> list[float | str]:
     """Which row of a player is newest: by start, then id (a shorter number of the same
     day is an earlier game), then seat, as `stats --since` orders them."""
     return [row[1], len(row[0]), row[0], row[3]]
 
 
 class Tally:
-    def __init__(self, players: dict[str, list] | None = None,
+    def __init__(self, players: dict[str, Entry] | None = None,
                  versus: dict[str, dict[str, list[int]]] | None = None) -> None:
         self.players = players if players is not None else {}
         self.versus = versus if versus is not None else {}
         # players whose extreme (or newest name) went with a row taken away: slot -> bound
-        self.lost: dict[str, dict[int, object]] = {}
+        self.lost: dict[str, dict[int, Any]] = {}
 
     def add(self, rows: list[Row], sign: int = 1) -> None:
         """Count a finished game's seat rows in (sign 1) or out (sign -1)."""
@@ -96,15 +103,14 @@ class Tally:
             del self.players[key]
             self.lost.pop(key, None)
 
-    def _lose(self, key: str, slot: int, bound: object) -> None:
+    def _lose(self, key: str, slot: int, bound: list[float | str] | int) -> None:
         """Remember the most extreme bound lost in a slot: a bound kept from before may
         be a lesser one (the player's figures reached it again, so no recount cleared
         it), and a later, greater loss must not be hidden behind it."""
         mine = self.lost.setdefault(key, {})
         old = mine.get(slot)
         way = -1 if slot == WORST else 1
-        if old is None or (bound > old if slot == NEWEST  # type: ignore[operator]
-                           else bound * way > old * way):  # type: ignore[operator]
+        if old is None or (bound > old if slot == NEWEST else bound * way > old * way):
             mine[slot] = bound
 
     def unsure(self) -> list[str]:

@@ -40,7 +40,7 @@ def frozen(cls: type[T]) -> type[T]:
     # the fields that may be given by name after `count` given by position
     by_name = [frozenset(names[count:]) for count in range(everything + 1)]
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self: object, *args: object, **kwargs: object) -> None:
         # the instance's fields go into its __dict__ in one update (its own __setattr__
         # refuses): this runs for every round and game read, so it is kept short
         count = len(args)
@@ -60,22 +60,22 @@ def frozen(cls: type[T]) -> type[T]:
             missing = next(n for n in names if n not in given)
             raise TypeError(f"{cls.__name__} needs the field {missing!r}")
 
-    def __setattr__(self, name: str, item: object) -> None:
+    def __setattr__(self: object, name: str, item: object) -> None:
         raise AttributeError(f"{cls.__name__} is frozen: cannot set {name!r}")
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self: object, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
         return all(getattr(self, n) == getattr(other, n) for n in names)
 
-    def __hash__(self) -> int:
+    def __hash__(self: object) -> int:
         return hash(tuple(getattr(self, n) for n in names))
 
-    def __repr__(self) -> str:
+    def __repr__(self: object) -> str:
         shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
         return f"{cls.__name__}({shown})"
 
-    methods: dict[str, Callable] = {"__init__": __init__, "__setattr__": __setattr__,
+    methods: dict[str, Callable[..., object]] = {"__init__": __init__, "__setattr__": __setattr__,
                                     "__delattr__": __setattr__, "__eq__": __eq__,
                                     "__hash__": __hash__, "__repr__": __repr__}
     for name, method in methods.items():
@@ -97,8 +97,8 @@ def replace(item: T, **changes: object) -> T:
         unknown = set(changes) - set(names)
         raise TypeError(f"{type(item).__name__} has no field {', '.join(sorted(unknown))}")
     copy = object.__new__(type(item))
-    copy.__dict__.update(item.__dict__)  # type: ignore[attr-defined]
-    copy.__dict__.update(changes)  # type: ignore[attr-defined]
+    copy.__dict__.update(item.__dict__)
+    copy.__dict__.update(changes)
     return copy
 
 

@@ -20,6 +20,8 @@ from .live import Problem, Resolve, View, Watcher, _event
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from callbreak_score.core.event import Event
 
 
@@ -123,21 +125,21 @@ def board_dict(event: Event, load: Callable[[str], Game] = store.load) -> dict[s
     rows = standings(event, games)
     tables = []
     latest = event.seatings[-1] if event.seatings else None
-    for table in latest.tables if latest else ():
-        shown: dict[str, object] = {"table": table.number,
-                                    "players": sitters(event, latest, table)}
-        if table.game in games:
-            game = games[table.game]
-            shown.update(table_dict(game))
-            # who leads or won, as who sits at their seats now (a substitute's name)
-            sitting = shown["players"]
-            for key in ("leaders", "winners"):
-                shown[key] = [sitting[game.players.index(name)] for name in shown[key]]
-        else:
-            problem = problems.get(table.game, Problem(Said("not loaded yet")))
-            shown["problem"] = str(problem)
-            shown["said"] = speech.said(problem.told)
-        tables.append(shown)
+    for seating in event.seatings[-1:]:  # the latest, when there is one
+        for table in seating.tables:
+            sitting = sitters(event, seating, table)
+            shown: dict[str, Any] = {"table": table.number, "players": sitting}
+            if table.game in games:
+                game = games[table.game]
+                shown.update(table_dict(game))
+                # who leads or won, as who sits at their seats now (a substitute's name)
+                for key in ("leaders", "winners"):
+                    shown[key] = [sitting[game.players.index(name)] for name in shown[key]]
+            else:
+                problem = problems.get(table.game, Problem(Said("not loaded yet")))
+                shown["problem"] = str(problem)
+                shown["said"] = speech.said(problem.told)
+            tables.append(shown)
     return {
         "event": {"id": event.id, "name": event.name, "games": event.games,
                   "round": latest.number if latest else 0,

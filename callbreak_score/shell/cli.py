@@ -5,8 +5,9 @@ interface's language. Every way a command ends goes through exits.py."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from difflib import get_close_matches
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from typer import _click as click  # Typer 0.28 carries its own Click
@@ -54,7 +55,7 @@ class Words(typer.core.TyperGroup):
             raise NoSuchCommand(error, args[0], meant if self.suggest_commands else []
                                 ) from None
 
-    def main(self, *args: object, **kwargs: object) -> object:
+    def main(self, *args: Any, **kwargs: Any) -> Any:  # as Click's: handed on as they are
         """Run a command: its exit status (Click's own way, in standalone mode). The
         screen and the language are taken afresh: the tests run the app many times in one
         process, each time with its own environment."""
@@ -120,7 +121,8 @@ class NarrowFormatter(click.HelpFormatter):
     """Click's help layout with its first column at most a third of the screen: at 40
     columns an option's text keeps room for its words instead of running past the edge."""
 
-    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
+                 col_spacing: int = 2) -> None:
         from callbreak_score.views.helpview import first_column, fitted_terms
 
         rows = fitted_terms(list(rows), self.width - self.current_indent)
@@ -137,7 +139,7 @@ class NarrowFormatter(click.HelpFormatter):
 typer.core._ = _  # type: ignore[attr-defined]
 
 
-def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
+def localized(command: click.Command | None = None) -> click.Command:
     """The commands as Click runs them, every help text in the interface's language and
     its digits, Click's 'Show this message and exit.' and 'Usage:' (NarrowFormatter) and
     Typer's words (typer.core._) too; views/helpview.py lays out the same pages without
@@ -151,17 +153,18 @@ def localized(command: typer.core.TyperGroup | None = None):  # -> click.Command
 
     from .acts import screen
 
-    root = command is None
-    command = command or typer.main.get_command(app)
-    if root:
+    if command is None:  # the root
+        command = typer.main.get_command(app)
         command.context_settings["terminal_width"] = screen().width
         click.Context.formatter_class = NarrowFormatter
-    command.rich_markup_mode = None
+    if isinstance(command, (typer.core.TyperGroup, typer.core.TyperCommand)):  # every one
+        command.rich_markup_mode = None
     if command.help:
         command.help = numbers(_(command.help))
     for param in [*command.params, command.get_help_option(click.Context(command))]:
-        if getattr(param, "help", None):
-            param.help = numbers(_(param.help))
+        text = getattr(param, "help", None)  # Typer's arguments and options, and --help
+        if text:
+            setattr(param, "help", numbers(_(text)))  # noqa: B010 - not every Parameter has one
     for sub in getattr(command, "commands", {}).values():
         localized(sub)
     return command

@@ -13,14 +13,34 @@ from . import params
 from .cli import app
 from .tab import script, zsh_escape
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
-def build_spec() -> tuple[dict, dict]:
+    from typer._click import Command, Context, Parameter
+    from typer.core import TyperGroup
+
+
+def _app() -> TyperGroup:
+    """The app as the group of commands Typer makes of it."""
+    from typer.core import TyperGroup
+    from typer.main import get_command
+
+    group = get_command(app)
+    if not isinstance(group, TyperGroup):
+        raise TypeError("the app is not a group of commands")
+    return group
+
+
+def build_spec() -> tuple[dict[str, Any], dict[str, dict[str, str]]]:
     """The command table and the help texts as each shell shows them, from the app."""
     import typer
     from typer._completion_classes import _sanitize_help_text
-    from typer.main import get_command, get_params_from_function
+    from typer.core import TyperOption
+    from typer.main import get_params_from_function  # type: ignore[attr-defined]
 
-    group = get_command(app)
+    group = _app()
     ctx = typer.Context(group, info_name="callbreak")
     helps: dict[str, dict[str, str]] = {}
 
@@ -34,12 +54,12 @@ def build_spec() -> tuple[dict, dict]:
         })
         return text
 
-    completers = {params.complete_ids: "ids", params.complete_dealer: "dealer",
+    completers: dict[object, str] = {params.complete_ids: "ids", params.complete_dealer: "dealer",
                   params.complete_pairs: "pairs", params.complete_players: "players",
                   params.complete_people: "people", params.complete_settings: "settings",
                   params.complete_setting_values: "setting-values"}
 
-    def kind_of(param: object) -> dict:
+    def kind_of(param: Parameter) -> dict[str, Any]:
         """How words.py reads the parameter's words: text, a choice, a whole number in a
         range, or (another kind) not at all."""
         kind = param.type
@@ -54,20 +74,21 @@ def build_spec() -> tuple[dict, dict]:
         named = {"text": "text", "str": "text", "boolean": "flag"}
         return {"type": named.get(kind.name, kind.name)}
 
-    def params_of(command: object, callback: object) -> list[dict]:
-        infos = {}
+    def params_of(command: Command, callback: Callable[..., Any] | None
+                  ) -> list[dict[str, Any]]:
+        infos: dict[str | None, object] = {}
         if callback is not None:
             for name, meta in get_params_from_function(callback).items():
                 infos[name] = getattr(meta.default, "autocompletion", None)
         out = []
         for p in command.get_params(ctx):
-            is_option = p.param_type_name == "option"
+            is_option = isinstance(p, TyperOption)  # Typer's options, else its arguments
             choices = list(getattr(p.type, "choices", None) or [])
             out.append({
                 "kind": "option" if is_option else "argument",
                 "name": p.name,
                 "opts": [*p.opts, *p.secondary_opts] if is_option else [],
-                "flag": bool(is_option and (p.is_flag or p.count)),
+                "flag": isinstance(p, TyperOption) and bool(p.is_flag or p.count),
                 "nargs": p.nargs,
                 "multiple": bool(getattr(p, "multiple", False)),
                 "hidden": bool(getattr(p, "hidden", False)),
@@ -81,33 +102,41 @@ def build_spec() -> tuple[dict, dict]:
             })
         return out
 
-    commands = {}
+    commands: dict[str, dict[str, Any]] = {}
     for name in group.list_commands(ctx):
         command = group.get_command(ctx, name)
         if command is None or command.hidden:
             continue
+        run = command.callback
+        if run is None:
+            raise ValueError(f"the command {name} runs no function")
         commands[name] = {
-            "run": f"{command.callback.__module__}:{command.callback.__name__}",
+            "run": f"{run.__module__}:{run.__name__}",
             "short_help": help_key(command.get_short_help_str()),
-            "params": params_of(command, command.callback),
+            "params": params_of(command, run),
             "loose": bool(command.context_settings.get("ignore_unknown_options")),
         }
     spec = {"root": {"params": params_of(group, None), "commands": commands}}
     return spec, helps
 
 
+# the generated modules' types, for the type checker (typing is not imported at run time)
+TYPED = ("from __future__ import annotations\n\nTYPE_CHECKING = False\nif TYPE_CHECKING:\n"
+         "    from typing import Any\n\n")
+
+
 def spec_source() -> str:
     """completion_spec.py's text: a parameter a line, so a change shows as a small diff."""
     spec, helps = build_spec()
 
-    def params(items: list[dict], indent: str) -> str:
+    def params(items: list[dict[str, Any]], indent: str) -> str:
         return "".join(f"{indent}{item!r},\n" for item in items)
 
     root = spec["root"]
     lines = [
         '"""Generated by `python -m callbreak_score.shell.completion` from the Typer app: '
-        'do not edit."""\n\n',
-        'SPEC = {"root": {\n    "params": [\n', params(root["params"], " " * 8),
+        'do not edit."""\n\n', TYPED,
+        'SPEC: dict[str, Any] = {"root": {\n    "params": [\n', params(root["params"], " " * 8),
         '    ],\n    "commands": {\n',
     ]
     for name, command in root["commands"].items():
@@ -115,7 +144,7 @@ def spec_source() -> str:
         lines += [f"        {name!r}: {{'run': {command['run']!r},\n"
                   f"            'short_help': {command['short_help']!r}{loose}, "
                   "'params': [\n", params(command["params"], " " * 12), "        ]},\n"]
-    lines += ["    },\n}}\n\nHELP = {\n"]
+    lines += ["    },\n}}\n\nHELP: dict[str, dict[str, str]] = {\n"]
     lines += [f"    {text!r}: {shown!r},\n" for text, shown in helps.items()]
     lines.append("}\n")
     return "".join(lines)
@@ -130,7 +159,7 @@ def extra_parts(param: object, extra: str) -> list[tuple[str, str]]:
 
     rest = extra.removeprefix("[").removesuffix("]")
     parts: list[tuple[str, str]] = []
-    describe = getattr(param.type, "_describe_range", None)
+    describe = getattr(getattr(param, "type", None), "_describe_range", None)
     for kind, word in (("required", "required"), ("range", describe() if describe else "")):
         if word and (rest == word or rest.endswith(f"; {word}")):
             parts.insert(0, (kind, "" if kind == "required" else word))
@@ -143,29 +172,33 @@ def extra_parts(param: object, extra: str) -> list[tuple[str, str]]:
     return parts
 
 
-def help_pages() -> dict[str, dict]:
+def help_pages() -> dict[str, dict[str, Any]]:
     """Each command's --help page ('' the root's) as Click writes it, its texts untranslated:
     the usage, the help text, the terms of each section with their help text and the parts
     of what Click appends to it ('[default: rank]'), and the root's commands."""
     import typer
-    from typer.main import get_command
+    from typer.core import TyperArgument, TyperOption
 
-    group = get_command(app)
+    group = _app()
     root = typer.Context(group, info_name="callbreak")
 
-    def page(command: object, ctx: object) -> dict:
+    def page(command: Command, ctx: Context) -> dict[str, Any]:
         if command.deprecated or command.short_help:  # neither has a place below
             raise ValueError("help_spec has no place for a deprecated command or a short_help")
-        sections: dict[str, list] = {"Arguments": [], "Options": []}
+        sections: dict[str, list[tuple[str, str | None, list[tuple[str, str]]]]] = {
+            "Arguments": [], "Options": []}
         for param in command.get_params(ctx):
             record = param.get_help_record(ctx)
             if record is None:
                 continue
+            assert isinstance(param, (TyperArgument, TyperOption))  # each has its help text
             text, param.help = param.help, None
             try:
-                extra = param.get_help_record(ctx)[1]
+                without = param.get_help_record(ctx)
             finally:
                 param.help = text
+            assert without is not None  # shown with a help text, shown without one
+            extra = without[1]
             assert (f"{text}  {extra}" if text and extra else text or extra) == record[1]
             heading = "Arguments" if param.param_type_name == "argument" else "Options"
             sections[heading].append((record[0], text, extra_parts(param, extra)))
@@ -188,7 +221,8 @@ def help_pages() -> dict[str, dict]:
 def help_source() -> str:
     """help_spec.py's text: a page a few lines, a term a line."""
     lines = ['"""Generated by `python -m callbreak_score.shell.completion` from the Typer app: '
-             'do not edit.\nThe --help pages views/helpview.py lays out."""\n\nPAGES = {\n']
+             'do not edit.\nThe --help pages views/helpview.py lays out."""\n\n', TYPED,
+             'PAGES: dict[str, dict[str, Any]] = {\n']
     for name, entry in help_pages().items():
         lines.append(f"    {name!r}: {{\n")
         for key, value in entry.items():

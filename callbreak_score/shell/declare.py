@@ -14,6 +14,17 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
+if not TYPE_CHECKING:
+    def overload(function: object) -> object:
+        """typing.overload's part at run time: the last definition is the function."""
+        return function
+if TYPE_CHECKING:
+    from typing import TypeVar, overload
+
+    Function = Callable[..., object]
+    F = TypeVar("F", bound=Function)
+
 # '-1' is a wrong number to refuse in one line, not an unknown option (as quick.py reads it)
 NUMBERS = {"ignore_unknown_options": True}
 
@@ -22,11 +33,10 @@ class Commands:
     """A command module's commands, in the order they are declared."""
 
     def __init__(self) -> None:
-        self.registered: list[tuple[str | None, dict[str, object], Callable]] = []
+        self.registered: list[tuple[str | None, dict[str, object], Function]] = []
 
-    def command(self, name: str | None = None, **settings: object
-                ) -> Callable[[Callable], Callable]:
-        def record(function: Callable) -> Callable:
+    def command(self, name: str | None = None, **settings: object) -> Callable[[F], F]:
+        def record(function: F) -> F:
             self.registered.append((name, settings, function))
             return function
 
@@ -45,19 +55,28 @@ def needs_click() -> None:
         raise Slow
 
 
+@overload
+def plain(value: str) -> str: ...
+@overload
+def plain(value: None) -> None: ...
+@overload
+def plain(value: str | None) -> str | None: ...
+@overload
+def plain(value: object) -> object: ...
 def plain(value: object) -> object:
-    """A choice's text, as Typer gives it (an Enum member) or the fast path (a str)."""
+    """A choice's text, as Typer gives it (an Enum member of str) or the fast path (a str);
+    None when none is given."""
     return getattr(value, "value", value)
 
 
-def rule_options(before: dict[str, str]) -> Callable[[Callable], Callable]:
+def rule_options(before: dict[str, str]) -> Callable[[Function], Function]:
     """Give a command taking `**options` one option per row of the option table
     (core/options.py): the command gets the rows' values by setting key, as typed (None or
     False when not), a choice as its text. params.typed() gives the function the Typer
     options; `before` places one of the command's own options before a row's there (as
     `new --help` has always listed --dealer)."""
 
-    def decorate(command: Callable) -> Callable:
+    def decorate(command: Function) -> Function:
         from callbreak_score.core.options import NEW_OPTIONS
 
         keys = {row.keyword: row.key for row in NEW_OPTIONS}

@@ -22,6 +22,7 @@ from .live import Problem, Resolve, Watcher, entry_dict
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from email.message import Message
+    from typing import TypeGuard
 
 LIMIT = 4096  # bytes a write's body may hold; a round's entry takes about 150
 KINDS = ("bids", "tricks", "undo")
@@ -41,9 +42,9 @@ class Write:
                 or not isinstance(nonce, str) or not 8 <= len(nonce) <= 64
                 or not set(nonce) <= NONCE_CHARS):
             raise ValueError("not a write")
-        self.kind: str = kind  # type: ignore[assignment]
-        self.round: int = number  # type: ignore[assignment]
-        self.base: int = base  # type: ignore[assignment]
+        self.kind: str = kind
+        self.round: int = number
+        self.base: int = base
         self.nonce: str = nonce
         self.values: tuple[int, ...] = ()
         self.blind: tuple[bool, ...] | None = None
@@ -93,8 +94,8 @@ def unread(headers: Message, hosts: frozenset[str]) -> HTTPStatus | None:
     return None
 
 
-def _count(value: object) -> bool:
-    return type(value) is int and 0 <= value < 1 << 31  # type: ignore[operator]
+def _count(value: object) -> TypeGuard[int]:
+    return type(value) is int and 0 <= value < 1 << 31
 
 
 class Conflict(Exception):
@@ -136,7 +137,7 @@ class Entry:
             return HTTPStatus.BAD_REQUEST, {}
         try:
             game_id = self.resolve()
-            if not isinstance(game_id, str) or not game_id:  # never the current game
+            if not game_id:  # never the current game (None too, from a resolver that errs)
                 return HTTPStatus.SERVICE_UNAVAILABLE, {}
             if self.knows(write.nonce, game_id):
                 return HTTPStatus.OK, self._now(game_id)

@@ -37,7 +37,11 @@ class EventAction(str, Enum):
     list = "list"
 
 
-EventPoints = Enum("EventPoints", [(name, name) for name in POINTS], type=str)
+if TYPE_CHECKING:
+    class EventPoints(str, Enum):
+        """The ways to count an event's points (POINTS), as Typer shows and checks them."""
+else:
+    EventPoints = Enum("EventPoints", [(name, name) for name in POINTS], type=str)
 
 
 # which action each of the event's own options belongs to (the rule options: new)

@@ -206,7 +206,7 @@ def redraw(event_id: str | None) -> None:
                 stored[table.game] = store.load(table.game)
         seating = _seat(event, redraw_seating(event, stored, secrets.token_hex(8)), latest)
     say(seated(event, seating, screen()))
-    gone = ", ".join(table.game for table in latest.tables)
+    gone = ", ".join(table.game for table in (latest.tables if latest is not None else ()))
     say(t("This draw replaces the draw of game round {round}; its games ({games}) are in "
           "the trash.", round=seating.number, games=gone))
 

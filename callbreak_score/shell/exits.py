@@ -9,7 +9,13 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from callbreak_score.core.errors import Damaged, Refused, cut_word
+from callbreak_score.core.errors import Refused, cut_word
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
+if TYPE_CHECKING:
+    from typing import TypeGuard
+
+    from typer._click.exceptions import ClickException
 
 # The exit statuses: done; refused (or failed, or the reader left); a usage error (Click's
 # own UsageError.exit_code, kept as Click gives it); interrupted by Ctrl-C (128 + SIGINT)
@@ -34,9 +40,10 @@ def complain(said: str) -> None:
     print(line, file=sys.stderr)
 
 
-def warn_damaged(problems: Sequence[Damaged]) -> None:
+def warn_damaged(problems: Sequence[Refused]) -> None:
     """A line on stderr for each damaged file a command went past (list, stats, ratings,
-    players: they count the rest, and doctor says how to mend it)."""
+    players: they count the rest, and doctor says how to mend it): its Damaged, or the
+    refusal met reading it."""
     if not problems:
         return
     from callbreak_score.i18n import t
@@ -75,10 +82,10 @@ def ending(error: BaseException) -> Status:
 
         complain(said(error))
         return REFUSED
-    if isinstance(error, _click("NoArgsIsHelpError")):  # bare 'callbreak': its help
+    if _is_click(error, "NoArgsIsHelpError"):  # bare 'callbreak': its help
         error.show()
         return error.exit_code
-    if isinstance(error, _click("ClickException")):
+    if _is_click(error, "ClickException"):
         complain(usage_line(error, sys.argv[1:]))
         return error.exit_code  # USAGE, but for Click's few errors that are not usage
     if isinstance(error, (KeyboardInterrupt, _click("Abort"))):
@@ -110,10 +117,16 @@ def _click(name: str) -> type | tuple[()]:
     """Typer's (Click's) error class of that name once Typer is loaded (only its commands
     raise them); else no class at all, so the fast path never imports Typer to ask."""
     for module in ("typer._click.exceptions", "typer.exceptions"):
-        found = getattr(sys.modules.get(module), name, None)
+        found: type | None = getattr(sys.modules.get(module), name, None)
         if found is not None:
             return found
     return ()
+
+
+def _is_click(error: BaseException, name: str) -> TypeGuard[ClickException]:
+    """Whether the error is Typer's (Click's) exception of that name, a ClickException or
+    one of its kinds (never, while Typer is not loaded)."""
+    return isinstance(error, _click(name))
 
 
 def usage_line(error: Exception, words: Sequence[str]) -> str:

@@ -188,8 +188,10 @@ class Guard:
             for key, _ in ready:
                 if key.fileobj is self.bell:
                     self._hush()
-                elif self.tickets.get(key.fileobj) is key.data and self._left(key.data):
-                    self._cut(key.data)
+                elif isinstance(key.fileobj, socket.socket):  # as each one registered is
+                    ticket = self.tickets.get(key.fileobj)  # (its key's data: the ticket)
+                    if ticket is not None and ticket is key.data and self._left(ticket):
+                        self._cut(ticket)
             now = time.monotonic()
             for ticket in [t for t in self.tickets.values()
                            if t.deadline is not None and t.deadline < now]:

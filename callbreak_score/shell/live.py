@@ -224,6 +224,7 @@ class Watcher:
         if problem is not None:
             view = self._problem(version, None, problem)
         else:
+            assert game_id is not None  # found, as no problem was met
             try:
                 game = store.load(game_id)
             except Refused as error:

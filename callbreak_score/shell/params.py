@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from enum import Enum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from typer._click import types as click_types
@@ -22,13 +22,14 @@ class Whole(click_types.IntRange):
     """Click's number in a range, read by words.whole_number: a number too long for int() is refused
     as outside the range, named."""
 
-    _number_class = staticmethod(whole_number)
+    # Click only calls it on the word (as it calls int): a function reading a number as int does
+    _number_class = staticmethod(whole_number)  # type: ignore[assignment]
 
 
 class WholeNumber(click_types.IntParamType):
     """Click's whole number, read by words.whole_number; the command checks its range."""
 
-    _number_class = staticmethod(whole_number)
+    _number_class = staticmethod(whole_number)  # type: ignore[assignment]  # (as Whole's)
 
 
 WHOLE = WholeNumber()
@@ -41,10 +42,11 @@ def choices(name: str, values: tuple[str, ...]) -> type[Enum]:
 
 def _parameter(row: Option) -> inspect.Parameter:
     """The row as a keyword parameter of `new`, named by its make_rules keyword."""
-    declared = f"--{row.key}"
+    declared, keyword = f"--{row.key}", row.keyword
+    assert keyword is not None  # a row of `new` (NEW_OPTIONS) has its make_rules keyword
     if row.flag:
         info = typer.Option(declared, help=row.help)
-        return inspect.Parameter(row.keyword, inspect.Parameter.KEYWORD_ONLY, default=False,  # type: ignore[arg-type]
+        return inspect.Parameter(keyword, inspect.Parameter.KEYWORD_ONLY, default=False,
                                  annotation=Annotated[bool, info])
     if row.kind == options.WHOLE:
         info = typer.Option(declared, click_type=WHOLE, metavar=row.metavar,
@@ -52,26 +54,29 @@ def _parameter(row: Option) -> inspect.Parameter:
         kind: object = int | None
     else:
         info = typer.Option(declared, help=row.help, show_default=False)
-        kind = choices(row.key.title(), row.choices) | None  # type: ignore[operator]
-    return inspect.Parameter(row.keyword, inspect.Parameter.KEYWORD_ONLY, default=None,  # type: ignore[arg-type]
+        kind = choices(row.key.title(), row.choices) | None
+    return inspect.Parameter(keyword, inspect.Parameter.KEYWORD_ONLY, default=None,
                              annotation=Annotated[kind, info])
 
 
-def typed(command: Callable) -> Callable:
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def typed(command: F) -> F:
     """The command as Typer reads it: its annotations (strings in a command module, which
     imports no Typer) made the Typer arguments and options they name, from this module's
     names and Typer's; a command with `declare.rule_options` gets one option per row of
     the table, after its first parameter and before its others (a number read as WHOLE)."""
     names = {**globals(), "typer": typer}
-    names.update(getattr(command, "__wrapped__", command).__globals__)
+    inner = getattr(command, "__wrapped__", command)  # a rule_options command's own function
+    names.update(inner.__globals__)
     command.__annotations__ = {
         name: eval(kind, names) if isinstance(kind, str) else kind  # noqa: S307 (our own text)
         for name, kind in command.__annotations__.items()}
     before = getattr(command, "rule_options", None)
     if before is None:
         return command
-    own = [p for p in inspect.signature(command.__wrapped__, eval_str=True,
-                                        globals=names).parameters.values()
+    own = [p for p in inspect.signature(inner, eval_str=True, globals=names).parameters.values()
            if p.kind != inspect.Parameter.VAR_KEYWORD]
     placed = {before[p.name]: p for p in own if p.name in before}
     rows = []
@@ -87,7 +92,11 @@ def typed(command: Callable) -> Callable:
     return command
 
 
-Preset = choices("Preset", PRESETS)  # `callbreak rules PRESET`
+if TYPE_CHECKING:
+    class Preset(str, Enum):
+        """The presets (PRESETS), as Typer shows and checks them."""
+else:
+    Preset = choices("Preset", PRESETS)  # `callbreak rules PRESET`
 
 
 
@@ -168,6 +177,6 @@ UntilOpt = Annotated[str | None, typer.Option(
     "(19:30) or 'today'.")]
 
 
-RulesOpt = Annotated[Preset | None, typer.Option(  # type: ignore[valid-type]
+RulesOpt = Annotated[Preset | None, typer.Option(
     "--rules", metavar="PRESET", show_default=False,
     help="Only the games of this preset (nepal, pagat or tens).")]

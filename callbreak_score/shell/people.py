@@ -10,6 +10,10 @@ from callbreak_score.storage import people, store
 
 from .acts import now, say
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
 
 def _known(circle: Circle) -> dict[str, list[tuple[str, int, str]]]:
     """Each person's key -> the names they played under, with their games and when each
@@ -32,7 +36,7 @@ def listing(as_json: bool) -> None:
     the spelling of their newest game."""
     circle = people.circle()
     known = _known(circle)
-    entries = []
+    entries: list[dict[str, Any]] = []
     for names in known.values():
         newest = max(names, key=lambda row: row[2])[0]
         names.sort(key=lambda row: (-row[1], row[0]))
@@ -55,7 +59,7 @@ def listing(as_json: bool) -> None:
     say(people_list(entries, screen()))
 
 
-def _one(circle: Circle, known: dict[str, list[tuple[str, int]]], name: str) -> str:
+def _one(circle: Circle, known: dict[str, list[tuple[str, int, str]]], name: str) -> str:
     """The person a typed name is (a name as played, or a person's shown name)."""
     if circle.person_key(name) not in known:
         raise Refused("no player named '{name}' in any game; 'callbreak players' lists them",
@@ -96,7 +100,7 @@ def change(action: str, name: str, other: str) -> None:
               "names as played ('callbreak undo' takes it back).", name=person, other=joined))
 
 
-def _apart(circle: Circle, entry: dict, name: str, other: str) -> None:
+def _apart(circle: Circle, entry: dict[str, str], name: str, other: str) -> None:
     """Refuse a merge that would seat one person twice in a game: two names that played
     at one table are two people."""
     from callbreak_score.storage import index
@@ -123,7 +127,7 @@ def two_seats_said(circle: Circle) -> None:
                    names=names, game=game))
 
 
-def _latest(entries: list[dict]) -> dict | None:
+def _latest(entries: list[dict[str, str]]) -> dict[str, str] | None:
     """The newest entry of the people log (its id begins with the time it was made)."""
     return max(entries, key=lambda e: e["id"], default=None)
 
@@ -162,7 +166,7 @@ def step(redo: bool, force: bool = False) -> bool:
     return True
 
 
-def _newer_than_game(entry: dict) -> bool:
+def _newer_than_game(entry: dict[str, str]) -> bool:
     """Whether a people entry was written after the current game was last saved: the two
     files' times, from the same clock to the nanosecond (a game's change times are kept
     to the second)."""

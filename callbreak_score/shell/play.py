@@ -243,8 +243,8 @@ class Session:
             if is_blind:
                 blind.add(seat)
         merged = {**typed, **given}
-        for seat, value in given.items():
-            self.check_one(kind, seat, value, seat in blind)
+        for seat, number in given.items():
+            self.check_one(kind, seat, number, seat in blind)
         if kind == "tricks":
             check_tricks_so_far(game, list(merged.values()))
         if kind == "tricks" and len(merged) == len(order):

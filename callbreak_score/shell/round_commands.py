@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
 
     import typer
 
-    from callbreak_score.core.game import Game
+    from callbreak_score.core.game import Change, Game
 
     from .params import (
         WHOLE,
@@ -176,7 +176,7 @@ def _step(redo: bool) -> None:
     if step(redo):
         return
     move = history.redo if redo else history.undo
-    taken: list = []
+    taken: list[Change] = []
 
     def change(game: Game) -> Game:
         after, change = move(game, now())

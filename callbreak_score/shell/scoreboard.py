@@ -135,9 +135,12 @@ class Scoreboard(ThreadingHTTPServer):
         # HTTPServer's own server_bind asks DNS for the host's name, which nothing here
         # uses and which can stall on a LAN address: bind only.
         socketserver.TCPServer.server_bind(self)
-        self.server_name, self.server_port = self.server_address[:2]
+        # a TCP server's address, (host, port) or (host, port, flow, scope)
+        self.server_name, self.server_port = self.server_address[:2]  # type: ignore[assignment]
 
-    def process_request(self, request: socket.socket, client_address: object) -> None:
+    # a TCP server's requests are its connections' sockets (a UDP one's are not)
+    def process_request(self, request: socket.socket,  # type: ignore[override]
+                        client_address: object) -> None:
         if not self.guard.admit(request, client_address):  # every slot holds a stream
             self.shutdown_request(request)
             return
@@ -149,7 +152,8 @@ class Scoreboard(ThreadingHTTPServer):
             self.guard.release(request)
             self.shutdown_request(request)
 
-    def process_request_thread(self, request: socket.socket, client_address: object) -> None:
+    def process_request_thread(self, request: socket.socket,  # type: ignore[override]
+                               client_address: object) -> None:
         try:
             self.finish_request(request, client_address)
         except Exception:
@@ -158,7 +162,8 @@ class Scoreboard(ThreadingHTTPServer):
             self.guard.release(request)  # before the close, so its number is not reused
             self.shutdown_request(request)
 
-    def handle_error(self, request: socket.socket, client_address: object) -> None:
+    def handle_error(self, request: socket.socket,  # type: ignore[override]
+                     client_address: object) -> None:
         error = sys.exc_info()[1]
         if not isinstance(error, OSError):  # a client that left or stalled is not news
             complain(t("serve: a request failed: {error}", error=repr(error)))

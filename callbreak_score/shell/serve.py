@@ -32,7 +32,7 @@ def lan_address() -> str:
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("192.0.2.1", 9))  # a documentation address (TEST-NET-1); nothing is sent
-        address = probe.getsockname()[0]
+        address: str = probe.getsockname()[0]  # (host, port): an AF_INET socket's
     except OSError:
         address = ""
     finally:

@@ -26,8 +26,8 @@ def run(players: Sequence[str], since: float | None, until: float | None,
                                      until, rules, people)
     found = {preset: standing_order(figures) for preset, figures in found.items()}
     warn_damaged(damaged)
-    shown = {key(p.name) for figures in found.values() for p in figures}
-    missing = [p for p, k in zip(players, keys) if k not in shown]
+    present = {key(p.name) for figures in found.values() for p in figures}
+    missing = [p for p, k in zip(players, keys) if k not in present]
     if missing:
         raise Refused("no finished game of {player} in the games chosen; 'callbreak stats' "
                       "shows everyone", player=cut_word(missing[0]))

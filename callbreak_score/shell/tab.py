@@ -17,6 +17,12 @@ from collections.abc import Mapping
 
 from .acts import COMPLETE_VAR
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every TAB
+if TYPE_CHECKING:
+    from typing import Any
+
+    Entry = dict[str, Any]  # a command or a parameter of completion_spec.SPEC
+
 SHELLS = ("bash", "zsh", "fish", "powershell")
 
 
@@ -58,8 +64,8 @@ class _Unsure(Exception):
 
 
 def _parse(
-    params: list[dict], tokens: list[str], interspersed: bool, loose: bool = False
-) -> tuple[set, list, list]:
+    params: list[Entry], tokens: list[str], interspersed: bool, loose: bool = False
+) -> tuple[set[str], list[str], list[str]]:
     """Which options were given, the positional words, and what follows (like Click);
     `loose`: unknown options are positional words (Click's ignore_unknown_options)."""
     given: set[str] = set()
@@ -95,7 +101,7 @@ def _parse(
     return given, positional, []
 
 
-def _arguments(params: list[dict], positional: list[str]) -> dict[str, list[str]]:
+def _arguments(params: list[Entry], positional: list[str]) -> dict[str, list[str]]:
     """Positional words handed to the command's arguments, in order."""
     out: dict[str, list[str]] = {}
     rest = list(positional)
@@ -185,7 +191,7 @@ def _people(incomplete: str, typed: list[str]) -> list[str]:
     return sorted(found.values(), key=key)
 
 
-def _context(spec: dict, args: list[str]) -> tuple[dict, set, dict[str, list[str]]]:
+def _context(spec: Entry, args: list[str]) -> tuple[Entry, set[str], dict[str, list[str]]]:
     """The command the words name (or the root), the options given, the argument values."""
     root = spec["root"]
     given, _positional, rest = _parse(root["params"], list(args), interspersed=False)
@@ -213,7 +219,7 @@ def typed_values(env: Mapping[str, str]) -> dict[str, list[str]]:
         return {}
 
 
-def _items(spec: dict, args: list[str], incomplete: str) -> list[tuple[str, object]]:
+def _items(spec: Entry, args: list[str], incomplete: str) -> list[tuple[str, str | None]]:
     """The (value, help key) completions for the words, as Click's resolution finds them."""
     root = spec["root"]
     node, given, values = _context(spec, args)
@@ -249,16 +255,18 @@ def _items(spec: dict, args: list[str], incomplete: str) -> list[tuple[str, obje
     return _command_items(node, root, given, incomplete)
 
 
-def _value_items(p: dict, incomplete: str, values: dict) -> list[tuple[str, object]]:
+def _value_items(p: Entry, incomplete: str, values: dict[str, list[str]]
+                 ) -> list[tuple[str, str | None]]:
     if p["complete"]:
         found = dynamic(p["complete"], incomplete, values)
         return [(v, None) for v in found if v.startswith(incomplete)]
     return [(c, None) for c in p["choices"] if c.startswith(incomplete)]
 
 
-def _command_items(node: dict, root: dict, given: set, incomplete: str) -> list[tuple[str, object]]:
+def _command_items(node: Entry, root: Entry, given: set[str], incomplete: str
+                   ) -> list[tuple[str, str | None]]:
     """Command names (at the top) and option names not given yet, as Click offers them."""
-    out: list[tuple[str, object]] = []
+    out: list[tuple[str, str | None]] = []
     if node is root:
         out += [(name, c["short_help"]) for name, c in root["commands"].items()
                 if name.startswith(incomplete)]

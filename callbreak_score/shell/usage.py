@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from callbreak_score.i18n import N_, t
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
+if TYPE_CHECKING:
+    from typer._click import exceptions as click
+
 NO_SUCH_OPTION = N_("No such option: {option}")
 POSSIBLE_OPTIONS = N_("No such option: {option} (Possible options: {options})")
 NO_SUCH_COMMAND = N_("No such command {command}.")
@@ -65,9 +69,11 @@ def _known(error: Exception) -> Said | None:
                                       "options": ", ".join(sorted(error.possibilities))}
         return NO_SUCH_OPTION, {"option": option}
     if isinstance(error, click.BadOptionUsage):
-        option = repr(error.option_name)
-        return next(((message, {"option": option}) for message in (NEEDS_VALUE, TAKES_NO_VALUE)
-                     if error.message == message.format(option=option)), None)
+        named = repr(error.option_name)
+        for message in (NEEDS_VALUE, TAKES_NO_VALUE):
+            if error.message == message.format(option=named):
+                return message, {"option": named}
+        return None
     if isinstance(error, click.MissingParameter):
         return _missing(error)
     if isinstance(error, click.BadParameter):
@@ -88,7 +94,7 @@ def _known(error: Exception) -> Said | None:
     return None
 
 
-def _missing(error) -> Said | None:  # click.MissingParameter
+def _missing(error: click.MissingParameter) -> Said | None:
     """A required argument or option not given, with the choices it takes."""
     param = error.param
     kind = error.param_type or (param.param_type_name if param is not None else None)
@@ -101,7 +107,7 @@ def _missing(error) -> Said | None:  # click.MissingParameter
     return MISSING_CHOICE[kind], {**values, "choices": ", ".join(choices)}
 
 
-def _invalid(error) -> Said | None:  # click.BadParameter
+def _invalid(error: click.BadParameter) -> Said | None:
     """A word the parameter's type cannot read (as the type says it), or a refusal of a
     command's own (already in the interface's language), after the parameter's name."""
     hint = _hint(error)
@@ -109,7 +115,7 @@ def _invalid(error) -> Said | None:  # click.BadParameter
     return (INVALID, {"param": hint, **values}) if hint else (INVALID_UNNAMED, values)
 
 
-def _unreadable(error) -> Said | None:  # click.BadParameter
+def _unreadable(error: click.BadParameter) -> Said | None:
     """What the parameter's type said of the word typed, in our words; None when the
     message is not one of the sentences the type says (the word is the rest of it)."""
     kind = getattr(error.param, "type", None)
@@ -138,14 +144,14 @@ def _choices(kind: object) -> list[str] | None:
     return [str(getattr(choice, "value", choice)) for choice in choices]
 
 
-def _hint(error) -> str | None:  # click.BadParameter
+def _hint(error: click.BadParameter) -> str | None:
     """The parameter as Click names it in a message: '--rounds', 'GAME'."""
     hint = error.param_hint
-    if hint is None and error.param is not None:
-        hint = error.param.get_error_hint(error.ctx)
+    if hint is None and error.param is not None:  # (Click's hint reads no context)
+        hint = error.param.get_error_hint(error.ctx)  # type: ignore[arg-type]
     if hint is not None and not isinstance(hint, str):
         hint = " / ".join(repr(part) for part in hint)
-    return hint
+    return None if hint is None else str(hint)
 
 
 def _escaped(word: str) -> str:

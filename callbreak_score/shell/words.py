@@ -11,6 +11,12 @@ tests/cli/test_words.py checks that both readings agree, command by command.
 
 from __future__ import annotations
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
+if TYPE_CHECKING:
+    from typing import Any
+
+    Entry = dict[str, Any]  # a command or a parameter of completion_spec.SPEC
+
 
 def whole_number(value: object) -> int:
     """A number as a person types it (core.numbers: any script's digits), else as Click
@@ -20,10 +26,11 @@ def whole_number(value: object) -> int:
     number = whole(value) if isinstance(value, str) else None
     if number is None and isinstance(value, str) and not value.isascii():
         raise ValueError(value)  # int() would read any script's digits: 'not a valid integer'
+    # any value, as Click's int() reads it: its TypeError or ValueError is the refusal
     return int(value) if number is None else number  # type: ignore[call-overload]
 
 
-def _value(param: dict, word: str) -> tuple[bool, object]:
+def _value(param: Entry, word: str) -> tuple[bool, object]:
     """(True, the value the function gets) for a word Click accepts, else (False, None)."""
     kind = param["type"]
     if kind == "text":
@@ -40,18 +47,18 @@ def _value(param: dict, word: str) -> tuple[bool, object]:
     return False, None  # a kind this reader does not know: Click's to read
 
 
-def _split(command: dict, words: list[str]
-           ) -> tuple[list[tuple[dict, str, str | None]], list[str]] | None:
+def _split(command: Entry, words: list[str]
+           ) -> tuple[list[tuple[Entry, str, str | None]], list[str]] | None:
     """The words after the command's name as Click's parser splits them: each option given
     (its entry, its name as typed, its value or None for a flag) and the other words in
     order; None when the parser would refuse them (an unknown option, a missing value) or
     this reader does not know how Click reads them."""
-    options: dict[str, dict] = {}
+    options: dict[str, Entry] = {}
     for param in command["params"]:
         for name in param["opts"]:
             options[name] = param
     loose = command.get("loose", False)
-    given: list[tuple[dict, str, str | None]] = []
+    given: list[tuple[Entry, str, str | None]] = []
     loose_words: list[str] = []
     at, only_arguments = 0, False
     while at < len(words):
@@ -85,7 +92,7 @@ def _split(command: dict, words: list[str]
     return given, loose_words
 
 
-def asks_help(command: dict, words: list[str]) -> bool:
+def asks_help(command: Entry, words: list[str]) -> bool:
     """Whether Click shows the command's help for these words: --help given as an option
     (not as an option's value, nor after --) and every other word parsed without a usage
     error. The help comes before any value is read (--help is eager)."""
@@ -93,7 +100,7 @@ def asks_help(command: dict, words: list[str]) -> bool:
     return split is not None and any(param["name"] == "help" for param, _n, _v in split[0])
 
 
-def read(command: dict, words: list[str]) -> dict[str, object] | None:
+def read(command: Entry, words: list[str]) -> dict[str, object] | None:
     """The values for `command` (its entry in SPEC) from the words after its name, as Click
     would give them to its function; None when Click is to read them."""
     split = _split(command, words)
@@ -107,6 +114,7 @@ def read(command: dict, words: list[str]) -> dict[str, object] | None:
         if param["flag"]:
             given[param["name"]] = True
             continue
+        assert value is not None  # an option that is not a flag is given with its value
         ok, given[param["name"]] = _value(param, value)
         if not ok:
             return None
@@ -117,7 +125,7 @@ def read(command: dict, words: list[str]) -> dict[str, object] | None:
     return _arguments(arguments, loose_words, given)
 
 
-def _arguments(arguments: list[dict], words: list[str], given: dict[str, object]
+def _arguments(arguments: list[Entry], words: list[str], given: dict[str, object]
                ) -> dict[str, object] | None:
     """The positional words dealt to the arguments in order, as Click deals them (one
     argument may take any number of words: those the others leave)."""

@@ -56,15 +56,15 @@ def admit(ours: str | None, theirs: str) -> tuple[str, list[tuple[str, Said | Re
         for one in batch:
             if one.startswith("events/"):
                 bodies[one] = read[sent[one].sha]
-            why = gate.content_problem(one, read[sent[one].sha])
-            if why is not None:
-                left.append((one, why))
+            problem = gate.content_problem(one, read[sent[one].sha])
+            if problem is not None:
+                left.append((one, problem))
                 refused.add(one)
             elif one.startswith("events/"):
                 arrived.append((one, read[sent[one].sha]))
         batch, size = [], 0
-    for path, why in gate.misfits(arrived):
-        left.append((path, why))
+    for path, misfit in gate.misfits(arrived):
+        left.append((path, misfit))
         refused.add(path)
     # a redraw left out: its new games stay out and the games it replaced stay here (a
     # game both sides hold, changed, is no redraw's doing: it comes in as any game does)

@@ -42,7 +42,7 @@ def unseated_games() -> tuple[list[tuple[Event, str]], list[tuple[str, Refused]]
     event's first entry to a month past its last are read, each game file once."""
     import time
 
-    found = []
+    found: list[tuple[str, Refused]] = []
     by_id = {}
     for event_id in ids():
         try:

@@ -18,6 +18,10 @@ from .files import CURRENT_LIMIT, SETTINGS_LIMIT, Unreadable
 from .layout import CURRENT_EVENT, EVENTS
 from .schema import ALPHABET, is_id, is_time
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
+if TYPE_CHECKING:
+    from typing import Any
+
 FOLDER, CURRENT = EVENTS, CURRENT_EVENT  # layout.py
 
 
@@ -79,14 +83,14 @@ def set_current(event_id: str) -> None:
     store.write_atomic(os.path.join(store.home(), CURRENT), (event_id + "\n").encode("ascii"))
 
 
-def entry(path: str) -> dict:
+def entry(path: str) -> dict[str, Any]:
     """One entry, checked as a typed one is (storage/events.py's own shape, its names,
     its options and player count as `event new` checks them), its id its file name and a
     time the event can have; Damaged says what is wrong."""
     return read(store.read_bytes(path, SETTINGS_LIMIT), path)
 
 
-def read(data: bytes, path: str) -> dict:
+def read(data: bytes, path: str) -> dict[str, Any]:
     """An entry from its bytes, checked as `entry` checks it (sync's gate reads what
     another device sends with it: `path` is where it would be)."""
     from . import jsontext
@@ -137,7 +141,7 @@ def in_time(entry_id: str, event_id: str) -> bool:
     return True
 
 
-def _unfit(raw: dict) -> Refused | None:
+def _unfit(raw: dict[str, Any]) -> Refused | None:
     """What a typed command would have refused in a sound-shaped entry, or None: its
     names, and in the first entry the player count and the options."""
     from callbreak_score.core.event import check_new
@@ -161,7 +165,7 @@ def _unfit(raw: dict) -> Refused | None:
     return None
 
 
-def _not_its_games(raw: dict, event_id: str) -> Refused | None:
+def _not_its_games(raw: dict[str, Any], event_id: str) -> Refused | None:
     """Why a draw cannot be the one that started the games it names (None when it can):
     a game stored under an id it names was seated for another event, game round or
     table, or has another number of seats. A game not stored (deleted, or not started
@@ -183,7 +187,7 @@ def _not_its_games(raw: dict, event_id: str) -> Refused | None:
     return None
 
 
-def _scored_before(raw: dict) -> Refused | None:
+def _scored_before(raw: dict[str, Any]) -> Refused | None:
     """Why a redraw cannot stand here (None when it can): a game of the draw it
     replaces is stored here with a score in (entered on this device, or on one that
     synced before the redraw came)."""
@@ -204,7 +208,7 @@ def _scored_before(raw: dict) -> Refused | None:
     return None
 
 
-def _options(options: dict, settings: dict, count: int) -> Refused | None:
+def _options(options: dict[str, Any], settings: dict[str, Any], count: int) -> Refused | None:
     """Why an event's rule options and settings could not have been typed (None when
     they could): each a rule option of `new` of its kind, the rules they make playable
     at every table size of the event."""
@@ -248,7 +252,7 @@ def _names(value: object) -> bool:
     return isinstance(value, list) and all(_text(v) for v in value)
 
 
-def _sound(raw: dict) -> bool:
+def _sound(raw: dict[str, Any]) -> bool:
     """Whether an entry holds the fields of its action, each of its kind."""
     if not (_text(raw.get("id")) and _text(raw.get("at"))):
         return False
@@ -278,7 +282,7 @@ def _sound(raw: dict) -> bool:
     return _text(raw.get("name"))  # drop, add
 
 
-def entries(event_id: str, damaged: list[Damaged] | None = None) -> list[dict]:
+def entries(event_id: str, damaged: list[Damaged] | None = None) -> list[dict[str, Any]]:
     """Every sound entry of an event, in the order of their names; a damaged one is left
     out (the event goes on without it) and added to `damaged` when it is given."""
     where = folder(event_id)
@@ -327,7 +331,7 @@ def events(damaged: list[Damaged] | None = None) -> list[Event]:
     return sorted(out, key=lambda event: event.entry)
 
 
-def start(entry: dict, day: str) -> str:
+def start(entry: dict[str, Any], day: str) -> str:
     """A new event of the day (YYMMDD) from its first entry: its id is drawn as a game's
     is (the day, '-', three characters), never one another event has. Call under the
     lock."""
@@ -337,7 +341,7 @@ def start(entry: dict, day: str) -> str:
     return event_id
 
 
-def add(event_id: str, entry: dict) -> str:
+def add(event_id: str, entry: dict[str, Any]) -> str:
     """Write a new entry of an event under a name no other device makes: the UTC time to
     the microsecond, later than every entry already there (a clock set back cannot
     reorder them), and a random part; the entry's id is that name. Call under the lock."""

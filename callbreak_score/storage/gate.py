@@ -18,7 +18,7 @@ import os
 import re
 import time
 
-from callbreak_score.core.errors import Refused, Said
+from callbreak_score.core.errors import Damaged, Refused, Said
 
 from . import schema, store
 from .files import GAME_LIMIT, SETTINGS_LIMIT
@@ -127,7 +127,7 @@ def fits(parts: list[str]) -> bool:
     return False
 
 
-def content_problem(path: str, data: bytes) -> Refused | None:
+def content_problem(path: str, data: bytes) -> Said | Refused | None:
     """Why a file's bytes may not come in (it does not read as its kind reads), or None."""
     from callbreak_score.core.history import replays
 
@@ -158,7 +158,8 @@ def content_problem(path: str, data: bytes) -> Refused | None:
             if not (isinstance(raw, dict) and raw.get("was") == was and raw.get("now") == now):
                 return Said("it is not a record of a renamed game")
     except Refused as error:
-        return error.problem if hasattr(error, "problem") else error  # type: ignore[return-value]
+        problem = error.problem if isinstance(error, Damaged) else error  # what was wrong
+        return problem if isinstance(problem, (Said, Refused)) else error
     return None
 
 
@@ -171,7 +172,7 @@ def misfits(arrived: list[tuple[str, bytes]]) -> list[tuple[str, Said | Refused]
 
     from . import events
 
-    by_event: dict[str, dict[str, tuple[str, dict]]] = {}
+    by_event: dict[str, dict[str, tuple[str, dict[str, object]]]] = {}
     for path, data in arrived:
         raw = events.read(data, path)
         by_event.setdefault(path.split("/")[1], {})[raw["id"]] = (path, raw)
@@ -199,9 +200,9 @@ def redraw_games(data: bytes) -> list[str]:
         return []
     if not isinstance(raw, dict) or raw.get("action") != "redraw":
         return []
-    tables = raw.get("tables") if isinstance(raw.get("tables"), list) else []
-    replaces = raw.get("replaces") if isinstance(raw.get("replaces"), list) else []
-    named = [t.get("game") for t in tables if isinstance(t, dict)] + replaces
+    tables, replaces = raw.get("tables"), raw.get("replaces")
+    named = [t.get("game") for t in (tables if isinstance(tables, list) else [])
+             if isinstance(t, dict)] + (replaces if isinstance(replaces, list) else [])
     return sorted({f"games/{g[:4]}/{g}.json" for g in named
                    if isinstance(g, str) and schema.is_id(g)})
 

@@ -25,7 +25,7 @@ class GitFailed(Exception):
 
 
 def git(*args: str, data: bytes | None = None, index: str | None = None,
-        check: bool = True) -> CompletedProcess:
+        check: bool = True) -> CompletedProcess[bytes]:
     """Run git on the data folder: fixed words, never a prompt, a time limit."""
 
     env = environment()
@@ -48,8 +48,9 @@ def git_reason(stderr: bytes) -> str:
     return first.removeprefix("fatal: ").removeprefix("error: ")[:300]
 
 
-def out(*args: str, **kwargs: object) -> str:
-    return git(*args, **kwargs).stdout.decode("utf-8", "replace").strip()  # type: ignore[arg-type]
+def out(*args: str, data: bytes | None = None, index: str | None = None) -> str:
+    done = git(*args, data=data, index=index)
+    return done.stdout.decode("utf-8", "replace").strip()
 
 
 def is_set_up() -> bool:
@@ -69,7 +70,7 @@ def environment() -> dict[str, str]:
 
 
 def spawn(argv: list[str], env: dict[str, str], data: bytes | None = None
-           ) -> CompletedProcess:
+           ) -> CompletedProcess[bytes]:
     """Run the git program with a time limit; refused in one line when it is missing or
     does not finish."""
     import subprocess
@@ -90,9 +91,9 @@ def run_outside(*args: str) -> None:
         raise Refused("git failed: {error}; nothing is lost", error=git_reason(done.stderr))
 
 
-def checked(*args: str, **kwargs: object) -> CompletedProcess:
+def checked(*args: str) -> CompletedProcess[bytes]:
     try:
-        return git(*args, **kwargs)  # type: ignore[arg-type]
+        return git(*args)
     except GitFailed as failed:
         raise Refused("git failed: {error}; nothing is lost", error=failed.reason) from None
 

@@ -98,7 +98,7 @@ def months() -> dict[str, tuple[int, int]]:
 def listing(month: str) -> dict[str, tuple[int, int, int]]:
     """The game files of one month folder: id -> (mtime in ns, size, inode)."""
     folder = os.path.join(store.home(), GAMES, month)
-    found = {}
+    found: dict[str, tuple[int, int, int]] = {}
     try:
         entries = os.scandir(folder)
     except FileNotFoundError:
@@ -382,7 +382,8 @@ class _Lazy:
         proof.keep(self.conn, self.tallies)
 
 
-Read = tuple  # (id, (mtime in ns, size, inode) or None when gone, problem or None, rows)
+# (id, (mtime in ns, size, inode) or None when gone, problem or None, its seat rows)
+Read = tuple[str, tuple[int, int, int] | None, str | None, list[tuple[object, ...]]]
 
 
 def _reads(ids: list[str]) -> Iterator[Read]:
@@ -592,7 +593,8 @@ def _all(conn: sqlite3.Connection) -> dict[str, Tally]:
     return tallies
 
 
-def _counted(conn: sqlite3.Connection, query: str, values: tuple) -> dict[str, Tally]:
+def _counted(conn: sqlite3.Connection, query: str, values: tuple[object, ...]
+             ) -> dict[str, Tally]:
     """The figures per preset of the rows a query gives, ordered by game."""
     tallies: dict[str, Tally] = {}
     rows: list[Row] = []
@@ -611,7 +613,8 @@ def _counted(conn: sqlite3.Connection, query: str, values: tuple) -> dict[str, T
 CHOSEN = "finished AND seat = 0 AND started >= ? AND started < ? AND (? IS NULL OR preset = ?)"
 
 
-def chosen_values(since: float | None, until: float | None, rules: str | None) -> tuple:
+def chosen_values(since: float | None, until: float | None, rules: str | None
+                  ) -> tuple[float, float, str | None, str | None]:
     return (float("-inf") if since is None else since,
             float("inf") if until is None else until, rules, rules)
 

@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
+if TYPE_CHECKING:
+    from typing import Any
+
 SPACE = " \t\n\r"  # what json skips around a value
 
 
@@ -25,24 +29,27 @@ class _Context:
     strict = True
     object_hook = None
 
-    def __init__(self, pairs: Callable | None, whole: Callable | None, real: Callable | None,
-                 constant: Callable | None) -> None:
+    def __init__(self, pairs: Callable[[list[tuple[str, Any]]], object] | None,
+                 whole: Callable[[str], object] | None, real: Callable[[str], object] | None,
+                 constant: Callable[[str], object] | None) -> None:
         self.object_pairs_hook = pairs
         self.parse_int = whole or int
         self.parse_float = real or float
         self.parse_constant = constant or _CONSTANTS.__getitem__
-        self.memo: dict = {}
+        self.memo: dict[str, str] = {}
 
 
 _CONSTANTS = {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}
 _INFINITY = float("inf")
 
 
-def loads(text: str, object_pairs_hook: Callable | None = None,
-          parse_int: Callable | None = None, parse_float: Callable | None = None,
-          parse_constant: Callable | None = None) -> object:
-    """json.loads(text, ...) for a str, the same value or the same exception."""
-    def slow() -> object:
+def loads(text: str, object_pairs_hook: Callable[[list[tuple[str, Any]]], object] | None = None,
+          parse_int: Callable[[str], object] | None = None,
+          parse_float: Callable[[str], object] | None = None,
+          parse_constant: Callable[[str], object] | None = None) -> Any:
+    """json.loads(text, ...) for a str, the same value or the same exception (Any, as
+    json.loads: what a JSON text holds is known when it is checked)."""
+    def slow() -> Any:
         import json
 
         return json.loads(text, object_pairs_hook=object_pairs_hook, parse_int=parse_int,
@@ -56,8 +63,9 @@ def loads(text: str, object_pairs_hook: Callable | None = None,
         return slow()  # json's own refusal of a byte-order mark
     start = len(text) - len(text.lstrip(SPACE))
     try:
-        value, end = make_scanner(_Context(object_pairs_hook, parse_int, parse_float,
-                                           parse_constant))(text, start)
+        # typeshed asks for a make_scanner; the scanner reads a decoder's attributes alone
+        context = _Context(object_pairs_hook, parse_int, parse_float, parse_constant)
+        value, end = make_scanner(context)(text, start)  # type: ignore[arg-type]
     except Exception:  # noqa: BLE001 - json says it again, in its own words
         return slow()
     if text[end:].strip(SPACE):
@@ -98,18 +106,21 @@ def _write(value: object, out: list[str], text: Callable[[str], str], indent: in
                    "NaN" if value != value else "Infinity" if value > 0 else "-Infinity")
     elif type(value) is str:
         out.append(text(value))
-    elif type(value) not in (dict, list):
-        raise _Other
     else:
-        pairs = type(value) is dict
-        items = list(value.items()) if pairs else value  # type: ignore[attr-defined]
+        items: list[Any]
+        if type(value) is dict:
+            pairs, items = True, list(value.items())
+        elif type(value) is list:
+            pairs, items = False, value
+        else:
+            raise _Other
         if not items:
             out.append("{}" if pairs else "[]")
             return
         out.append("{" if pairs else "[")
         inner = "" if indent is None else "\n" + " " * (indent * (level + 1))
         between = ", " if indent is None else "," + inner
-        for at, item in enumerate(items):  # type: ignore[arg-type]
+        for at, item in enumerate(items):
             out.append(between if at else inner)
             if pairs:
                 if type(item[0]) is not str:

@@ -20,11 +20,11 @@ def folder() -> str:
     return os.path.join(store.home(), FOLDER)
 
 
-def entry(path: str) -> dict:
+def entry(path: str) -> dict[str, str]:
     return read(store.read_bytes(path, SETTINGS_LIMIT), path)
 
 
-def read(data: bytes, path: str) -> dict:
+def read(data: bytes, path: str) -> dict[str, str]:
     """An entry from its bytes, checked; Damaged says what is wrong (sync's gate reads
     what another device sends with it)."""
     from . import jsontext
@@ -49,7 +49,7 @@ def read(data: bytes, path: str) -> dict:
     return raw
 
 
-def entries() -> list[dict]:
+def entries() -> list[dict[str, str]]:
     """Every entry of the log, in no order; a damaged one is a Damaged error."""
     where = folder()
     return [entry(os.path.join(where, n)) for n in sorted(store.names(where))
@@ -61,7 +61,7 @@ def circle() -> Circle:
     return Circle(entries())
 
 
-def add(entry: dict) -> str:
+def add(entry: dict[str, str]) -> str:
     """Write a new entry under a name no other device makes: the UTC time to the
     microsecond, later than every entry already here (a clock set back cannot reorder
     them), and a random part. The entry's id is that name. Call under the lock."""

@@ -16,7 +16,8 @@ _XDG = {"data": ("XDG_DATA_HOME", "~/.local/share"), "config": ("XDG_CONFIG_HOME
 
 def user_dir(kind: str) -> str:
     """The user's `data` or `config` folder for callbreak-score."""
-    if sys.platform.startswith("linux"):
+    platform = sys.platform  # a plain name: the type checker reads both ways, not its own system's
+    if platform.startswith("linux"):
         variable, default = _XDG[kind]
         base = os.environ.get(variable, "").strip() or os.path.expanduser(default)
         return os.path.join(base, APP)

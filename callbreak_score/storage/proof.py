@@ -48,7 +48,7 @@ _TYPES = (str, float, int, int, str, str, int, int, int, int, int, int, int, int
           str)
 
 
-def _sound_row(row: tuple) -> bool:
+def _sound_row(row: Row) -> bool:
     """A row read back with its check's outcome last: each value of its type, the check met."""
     if row[-1] != 1 or not isinstance(row[1], (int, float)):
         return False
@@ -88,8 +88,8 @@ def cached(conn: sqlite3.Connection, name: str = "all") -> str | None:
     """A kept value (the running figures: 'all', the ratings: 'ratings'), or None when it
     is not there or does not match its digest (changed in place)."""
     row = conn.execute("SELECT value, digest FROM cache WHERE name = ?", (name,)).fetchone()
-    if row is None or row[1] != digest(row[0]):
-        return None
+    if row is None or not isinstance(row[0], str) or row[1] != digest(row[0]):
+        return None  # (a value that is not text has no digest: not one kept here)
     return row[0]
 
 

@@ -6,7 +6,7 @@ the people log changed (its stamp is kept with them), or when the games are chos
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from callbreak_score.core.errors import Refused
 from callbreak_score.core.ratings import Played, Ratings, Step
@@ -15,6 +15,8 @@ from . import index, proof
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from callbreak_score.core.people import Circle
 
     from .sqlite import sqlite3
@@ -62,7 +64,8 @@ def _ratings(
     return state, steps, problems
 
 
-def _games(conn: sqlite3.Connection, chosen: tuple, after: list | None) -> Iterator[Played]:
+def _games(conn: sqlite3.Connection, chosen: tuple[float, float, str | None, str | None],
+           after: list[Any] | None) -> Iterator[Played]:
     """The chosen games played after `after` (start, id), oldest first, as they are rated;
     only the newer games are looked at (the index `played`, on start and id)."""
     if after is not None:
@@ -144,7 +147,7 @@ def _again(conn: sqlite3.Connection, state: Ratings, person: str, circle: Circle
     return steps
 
 
-class _Steps(list):
+class _Steps(list[tuple[str, Step]]):
     """The steps a rating makes, written to the index a few thousand at a time (rating
     100,000 games again makes 400,000: held at once, they would take 300 MB)."""
 
@@ -154,8 +157,9 @@ class _Steps(list):
         super().__init__()
         self.conn = conn
 
-    def __iadd__(self, more: object) -> _Steps:
-        self.extend(more)  # type: ignore[arg-type]
+    # list's own __iadd__, which mypy holds to list.__add__ in a subclass (its false alarm)
+    def __iadd__(self, more: Iterable[tuple[str, Step]]) -> _Steps:  # type: ignore[override,misc]
+        self.extend(more)
         if len(self) >= self.BATCH:
             self.flush()
         return self

@@ -242,10 +242,10 @@ def check_all(fix: bool) -> list[Problem]:
         unreadable.append(error)
         missing = False
     said = set()
-    for error in unreadable:
-        if error.path not in said:
-            said.add(error.path)
-            problems.append(((error,), True))
+    for unread in unreadable:
+        if unread.path not in said:
+            said.add(unread.path)
+            problems.append(((unread,), True))
     if missing:
         problems.append(((Said("{path}: points at '{game}', which is not a stored game; choose "
                                "one with 'callbreak use GAME'", path=os.path.join(home, "current"),

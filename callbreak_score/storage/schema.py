@@ -6,12 +6,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from callbreak_score.core.errors import Damaged, Refused, Said, Word
-from callbreak_score.core.game import KINDS, Change, Game, Round, Tag, check_players, replay
+from callbreak_score.core.game import KINDS, Change, Game, Tag, check_players, replay
 from callbreak_score.core.history import stacks, synthesize
 from callbreak_score.core.rules import rules_from_dict
+from callbreak_score.core.scoring import Round
 from callbreak_score.core.values import replace
 
 from .jsontext import dumps, loads
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
+if TYPE_CHECKING:
+    from json import JSONDecodeError
+    from typing import Any
 
 SCHEMA = 3
 
@@ -63,8 +69,8 @@ class _Unreadable(ValueError):
         self.problem = problem
 
 
-def _object(pairs: list[tuple[str, object]]) -> dict:
-    found: dict = {}
+def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    found: dict[str, object] = {}
     for key, value in pairs:
         if key in found:
             raise _Twice(key)
@@ -106,14 +112,14 @@ def _sound_text(raw: object) -> bool:
     return True
 
 
-def _json_error() -> type[Exception]:
+def _json_error() -> type[JSONDecodeError]:
     """json's error class, imported only when a file is not JSON (jsontext reads without it)."""
     import json
 
     return json.JSONDecodeError
 
 
-def parse(data: bytes, path: str) -> dict:
+def parse(data: bytes, path: str) -> dict[str, Any]:
     """A file's JSON object, read strictly: Damaged names what is wrong with it."""
     try:
         text = data.decode("utf-8")
@@ -172,7 +178,7 @@ def decode(data: bytes, path: str, game_id: str | None = None) -> Game:
     return game
 
 
-def schema_of(raw: dict) -> int:
+def schema_of(raw: dict[str, Any]) -> int:
     if "schema" not in raw:
         raise Refused("has no schema version (missing 'schema')")
     schema = raw["schema"]
@@ -187,7 +193,7 @@ def schema_of(raw: dict) -> int:
     return schema
 
 
-def _v1_to_v2(raw: dict) -> dict:
+def _v1_to_v2(raw: dict[str, Any]) -> dict[str, Any]:
     """Schema 1 kept the first dealer as a seat number and had no tiebreak option."""
     out = {k: v for k, v in raw.items() if k != "dealer"}
     players = raw.get("players")
@@ -202,7 +208,7 @@ def _v1_to_v2(raw: dict) -> dict:
     return out
 
 
-def _v2_to_v3(raw: dict) -> dict:
+def _v2_to_v3(raw: dict[str, Any]) -> dict[str, Any]:
     """Schema 3 adds the house rules and 3-5 players (--eight-wins becomes --instant-win 8)
     and the history of changes: `null` asks decode to rebuild it from the rounds.
 
@@ -224,10 +230,10 @@ def _v2_to_v3(raw: dict) -> dict:
 
 
 # MIGRATIONS[v] turns a schema-v file into schema v+1; applied in order, oldest first.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
-def migrate(raw: dict) -> dict:
+def migrate(raw: dict[str, Any]) -> dict[str, Any]:
     schema = schema_of(raw)
     while schema < SCHEMA:
         raw = MIGRATIONS[schema](raw)
@@ -239,7 +245,7 @@ _FIELDS = ("schema", "id", "players", "first_dealer", "rules", "rounds", "create
            "history")
 
 
-def _from_dict(raw: dict) -> Game:
+def _from_dict(raw: dict[str, Any]) -> Game:
     missing = [f for f in _FIELDS if f not in raw]
     if missing:
         raise Refused("is missing {fields}", fields=", ".join(repr(m) for m in missing))

@@ -27,7 +27,13 @@ from callbreak_score.core.errors import Damaged, Refused, Said, cut_word, os_rea
 from callbreak_score.core.game import Game
 
 from .files import CURRENT_LIMIT, GAME_LIMIT, Unreadable, read_regular
-from .folders import folder_unreadable, home, in_home, month_folders, named_ids, names
+
+# the data folder's listings, which the storage modules use through the store
+from .folders import folder_unreadable as folder_unreadable
+from .folders import home as home
+from .folders import in_home, named_ids
+from .folders import month_folders as month_folders
+from .folders import names as names
 from .layout import BACKUPS as BACKUP_FOLDER
 from .layout import CURRENT, DAMAGED, GAMES, LOCK, REDATED, RENAMED, TRASH, backup_file, game_file
 from .schema import (

@@ -282,8 +282,8 @@ def _merge(ours: str | None, theirs: str, report: Report) -> str:
 
 
 def _collide(path: str, mine: Game, other: Game, my_data: bytes, their_data: bytes,
-             holds: Callable[[str], Game | None | bool], made: dict[str, Game], result: dict,
-             report: Report) -> None:
+             holds: Callable[[str], Game | None | bool], made: dict[str, Game],
+             result: dict[str, str | bytes | None], report: Report) -> None:
     """Two games under one id: the later one (the same on every device) takes a new id."""
     order = sorted([(versions.identity(mine), my_data, mine, "ours"),
                     (versions.identity(other), their_data, other, "theirs")],

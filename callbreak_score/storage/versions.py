@@ -41,7 +41,7 @@ def conflict_path(game_id: str, version: str) -> str:
     return os.path.join(*conflict_file(game_id, version))
 
 
-def untimed(game: Game) -> tuple:
+def untimed(game: Game) -> tuple[object, ...]:
     """A version's changes without the times they were made: two scorers who typed the
     same numbers a few seconds apart made the same game."""
     return tuple((c.kind, c.start, c.before, c.after,

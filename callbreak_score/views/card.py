@@ -53,7 +53,7 @@ def layout(game: Game) -> Card:
 
     card = Card(WIDTH, language(), t("Call Break game {game}", game=game.id))
     room = WIDTH - 2 * EDGE
-    y = EDGE
+    y: float = EDGE
     y = _paragraph(card, t("Call Break, {date}", date=num(game.created[:10])), y, 46, True)
     y = _paragraph(card, t("{preset}, {ends}, game {game}", preset=game.rules.preset,
                            ends=speech.said(end_words(game.rules)), game=game.id),

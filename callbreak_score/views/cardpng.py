@@ -13,6 +13,13 @@ import re
 from . import glyphs
 from .cardparts import MARKS, Card, Line, Rect, Shape, Text, points_of, strokes_of
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
+    from PIL.ImageDraw import ImageDraw
+    from PIL.ImageFont import FreeTypeFont, Layout
+
 SCALE = 2  # drawn this many times larger, then scaled down: Pillow's shapes are not smoothed
 SHAPED = (glyphs.DEVANAGARI, glyphs.BENGALI)  # the scripts a text must be shaped in
 
@@ -30,11 +37,11 @@ def needs_shaping(card: Card) -> bool:
 
 
 class _Fonts:
-    def __init__(self, layout: int) -> None:
+    def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.loaded: dict[tuple[str, bool, int], object] = {}
+        self.loaded: dict[tuple[str, bool, int], FreeTypeFont] = {}
 
-    def get(self, family: str, bold: bool, size: float):
+    def get(self, family: str, bold: bool, size: float) -> FreeTypeFont:
         from PIL import ImageFont
 
         key = (family, bold, round(size * SCALE))
@@ -69,7 +76,7 @@ def _xy(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return [(x * SCALE, y * SCALE) for x, y in points]
 
 
-def _draw(draw, fonts: _Fonts, item: Text | Shape | Rect | Line) -> None:
+def _draw(draw: ImageDraw, fonts: _Fonts, item: Text | Shape | Rect | Line) -> None:
     if isinstance(item, Rect):
         draw.rectangle(_xy([(item.x, item.y), (item.x + item.w, item.y + item.h)]),
                        fill=item.fill)
@@ -82,8 +89,8 @@ def _draw(draw, fonts: _Fonts, item: Text | Shape | Rect | Line) -> None:
         _text(draw, fonts, item)
 
 
-def _shape(draw, item: Shape) -> None:
-    outline = {"outline": item.outline, "width": 2 * SCALE} if item.outline else {}
+def _shape(draw: ImageDraw, item: Shape) -> None:
+    outline: dict[str, Any] = {"outline": item.outline, "width": 2 * SCALE} if item.outline else {}
     if item.kind == "circle":
         r = item.size / 2
         draw.ellipse(_xy([(item.x - r, item.y - r), (item.x + r, item.y + r)]),
@@ -101,17 +108,17 @@ def _shape(draw, item: Shape) -> None:
                      **outline)
 
 
-def _text(draw, fonts: _Fonts, item: Text) -> None:
+def _text(draw: ImageDraw, fonts: _Fonts, item: Text) -> None:
     """Each script's run in its own font, one after another from where the text starts;
     a ✓ or ✗ drawn as the cells' marks in its place."""
-    pieces: list[tuple[object, str, float]] = []  # (font or None for a mark, text, width)
+    pieces: list[tuple[FreeTypeFont | None, str, float]] = []  # (font, None: a mark; text; width)
     for part in re.split("([✓✗])", item.text):
         if part in MARKS:
             pieces.append((None, part, item.size * 0.9 * SCALE))
         elif part:
             for family, piece in glyphs.runs(part, item.bold):
-                font = fonts.get(family, item.bold, item.size)
-                pieces.append((font, piece, font.getlength(piece)))
+                face = fonts.get(family, item.bold, item.size)
+                pieces.append((face, piece, face.getlength(piece)))
     wide = sum(width for _, _, width in pieces)
     x = item.x * SCALE - {"start": 0, "middle": wide / 2, "end": wide}[item.anchor]
     for font, piece, width in pieces:

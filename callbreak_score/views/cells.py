@@ -78,7 +78,8 @@ def screen_width(stream: object = None) -> int:
     if text.isascii() and text.isdigit() and len(text) < 6 and int(text) > 0:
         return max(MIN_WIDTH, int(text))
     try:
-        fileno = (stream or sys.stdout).fileno()  # type: ignore[attr-defined]
+        # any stream: one without fileno() is the AttributeError caught below
+        fileno = (stream or sys.stdout).fileno()  # type: ignore[union-attr]
         return max(MIN_WIDTH, os.get_terminal_size(fileno).columns)
     except (AttributeError, OSError, ValueError):
         return 80
@@ -304,7 +305,7 @@ def table(
     eleven line characters (─│┌┬┐├┼┤└┴┘)."""
     body = list(rows) + ([footer] if footer else [])
     cols = [max(width(r[i]) for r in [header, *body]) for i in range(len(header))]
-    h, v, tl, tm, tr, ml, mm, mr, bl, bm, br = box
+    h, v, tl, tm, tr, ml, mm, mr, bl, bm, br = tuple(box)  # its eleven characters
 
     def rule(left: str, mid: str, end: str) -> str:
         return left + mid.join(h * (c + 2) for c in cols) + end

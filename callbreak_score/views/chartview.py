@@ -46,11 +46,13 @@ def chart_text(game: Game, style: Style) -> str:
     for text, kind in runs(game, style):
         plain = kind is None or not style.emphasis or (
             kind not in ("bold", "dim") and not style.tint)
-        out.append(text if plain else cells.styled(text, kind))
+        out.append(text if plain or kind is None else cells.styled(text, kind))
     return "".join(out)
 
 
-class _Runs(list):
+class _Runs(list[tuple[str, str | None]]):
+    """The runs, each appended as its text and style."""
+
     def append(self, text: str, style: str | None = None) -> None:  # type: ignore[override]
         super().append((text, style))
 
@@ -127,8 +129,8 @@ def runs(game: Game, style: Style) -> list[tuple[str, str | None]]:
         label = (labels[0] if y == 0 else labels[2] if y == HEIGHT - 1
                  else labels[1] if low < 0 < high and y == round(row(0)) else "")
         out.append(f"{label:>{gutter - 1}} {vbar}", style="dim")
-        for char, style in drawn:
-            out.append(char, style=style)
+        for char, tint in drawn:
+            out.append(char, style=tint)
         out.append("\n")
     out.append(" " * (gutter - 1) + " " + corner + hbar * plot + "\n", style="dim")
     out.append(_round_numbers(column, gutter + 1, plot) + "\n", style="dim")

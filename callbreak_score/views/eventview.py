@@ -15,6 +15,8 @@ from .cells import Style, width, wrap
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from callbreak_score.core.game import Game
 
 
@@ -205,7 +207,8 @@ def standings_text(event: Event, rows: Sequence[Row], how: str, style: Style) ->
     return cells.fit("\n".join(lines), cols)
 
 
-def standings_json(event: Event, rows: Sequence[Row], how: str = "placement") -> dict:
+def standings_json(event: Event, rows: Sequence[Row], how: str = "placement"
+                   ) -> dict[str, Any]:
     """The object `event standings --json` prints (JSON-safe): the event's id and name,
     the points (placement or total) and a row per player, best first: rank (null when
     not ranked), name, points and per_game as decimal strings ('3.25': exact; per_game

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from callbreak_score.core.game import Game
-from callbreak_score.core.scoring import points, round_scores, running_totals
+from callbreak_score.core.scoring import Round, points, round_scores, running_totals
 
 
 def json_number(game: Game, units: int) -> int | float:
@@ -161,7 +161,7 @@ def history_json(game: Game) -> str:
     """`history --json`: every change, oldest first, with the rounds it replaced."""
     import json
 
-    def rounds(side: tuple) -> list[dict[str, object]]:
+    def rounds(side: tuple[Round, ...]) -> list[dict[str, object]]:
         out = []
         for r in side:  # as the game file holds them: blind and penalty when someone has them
             entry: dict[str, object] = {

@@ -35,7 +35,7 @@ class Font:
         self.em = struct.unpack_from(">H", data, tables["head"][0] + 18)[0]
         metrics = struct.unpack_from(">H", data, tables["hhea"][0] + 34)[0]
         start = tables["hmtx"][0]
-        self.advances = [struct.unpack_from(">H", data, start + 4 * i)[0]
+        self.advances: list[int] = [struct.unpack_from(">H", data, start + 4 * i)[0]
                          for i in range(metrics)]
         self.glyphs = _cmap(data, tables["cmap"][0])
 

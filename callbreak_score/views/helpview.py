@@ -33,6 +33,10 @@ def extra(parts: list[tuple[str, str]]) -> str:
             _(REQUIRED) if kind == "required" else value for kind, value in parts]
     return f"[{'; '.join(said)}]" if said else ""
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every --help
+if TYPE_CHECKING:
+    from typing import Any
+
 
 def first_column(width: int) -> int:
     """The widest first column of a definition list: at most a third of the screen, so at
@@ -54,7 +58,8 @@ def fitted_terms(rows: list[tuple[str, str]], room: int) -> list[tuple[str, str]
 class _Wrapper(textwrap.TextWrapper):
     """Click's TextWrapper: a word longer than the line is cut where the line ends."""
 
-    def _handle_long_word(self, reversed_chunks, cur_line, cur_len, width) -> None:
+    def _handle_long_word(self, reversed_chunks: list[str], cur_line: list[str], cur_len: int,
+                          width: int) -> None:
         space_left = max(width - cur_len, 1)
         last = reversed_chunks[-1]
         cur_line.append(last[:space_left])
@@ -71,7 +76,7 @@ def _wrap(text: str, width: int, first: str = "", later: str = "",
         return wrapper.fill(text)
     found: list[tuple[int, bool, str]] = []
     lines: list[str] = []
-    indent = None
+    indent: int | None = None
 
     def flush() -> None:
         if lines:
@@ -146,7 +151,8 @@ class _Page:
     """click.formatting.HelpFormatter, as far as a help page uses it."""
 
     def __init__(self, width: int) -> None:
-        self.width, self.indent, self.out = width, 0, []
+        self.width, self.indent = width, 0
+        self.out: list[str] = []
 
     def usage(self, prog: str, args: str) -> None:
         usage = usage_prefix()
@@ -198,7 +204,7 @@ def said(text: str | None) -> str:
     return numbers(_(text)) if text else ""
 
 
-def page(entry: dict, width: int) -> str:
+def page(entry: dict[str, Any], width: int) -> str:
     """The help page of a command (its entry in help_spec.PAGES) at `width` columns, as
     Click's get_help() gives it."""
     out = _Page(width)

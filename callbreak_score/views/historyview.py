@@ -95,8 +95,8 @@ def change_words(game: Game, change: Change) -> str:
     if change.kind == "abandon":
         return _("the abandoning of the game")
     if change.kind == "redate" and change.created is not None:
-        old, new = (num(when[:16].replace("T", " ")) for when in change.created)
-        return t("the date corrected from {old} to {new}", old=old, new=new)
+        was, now = (num(when[:16].replace("T", " ")) for when in change.created)
+        return t("the date corrected from {old} to {new}", old=was, new=now)
     return t("a {kind} change", kind=change.kind)
 
 

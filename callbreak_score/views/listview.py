@@ -11,17 +11,20 @@ from . import cells
 from .cells import Style
 from .render import RED
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
-def _game(entry: dict) -> str:
+def _game(entry: dict[str, Any]) -> str:
     """The game's id, and the day it started when that is not its id's day (a date
     corrected by `redate`: the id keeps the day it was made on)."""
     start = entry.get("created") or ""
     if len(start) >= 10 and start[2:4] + start[5:7] + start[8:10] != entry["id"][:6]:
         return f"{entry['id']} ({num(start[:10])})"
-    return entry["id"]
+    return str(entry["id"])
 
 
-def game_list(entries: Sequence[dict], current: str | None, style: Style) -> str:
+def game_list(entries: Sequence[dict[str, Any]], current: str | None, style: Style) -> str:
     """The games, newest first, the current one marked with '*': a table row each when
     the table fits the screen, else a few lines each."""
     if not entries:

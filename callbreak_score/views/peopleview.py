@@ -10,8 +10,12 @@ from callbreak_score.i18n import _, num, t, tn
 from . import cells
 from .cells import Style
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
-def people_list(entries: Sequence[dict], style: Style) -> str:
+
+def people_list(entries: Sequence[dict[str, Any]], style: Style) -> str:
     """A person a line ('Ram Bahadur · 12 games'), then the names they played under when
     there are several or the shown one is not among them ('as Ram 8, राम 4')."""
     if not entries:

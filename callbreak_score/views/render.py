@@ -26,6 +26,10 @@ from .cells import Style
 
 GREEN, RED, BOLD, DIM = "\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[2m"
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    Parts = tuple[list[str], list[list[str]], list[str]]  # a table's header, rows and footer
+
 
 def names(game: Game, seats: Sequence[int]) -> str:
     """'Asha', 'Asha and Ram', 'Asha, Bimal and Ram'."""
@@ -85,6 +89,7 @@ def scorecard(game: Game, style: Style) -> str:
     title = t("Game {game} {dot} {preset} {dot} {progress}", game=game.id, dot=style.dot,
               preset=game.rules.preset, progress=_progress(game))
     full = _table(game, style, list(game.players))
+    legend: list[str]
     if _fits(full, style):
         body, legend = _draw(full, style), []
     else:
@@ -131,7 +136,7 @@ def _cell(game: Game, style: Style, played: Round, seat: int,
     return style.paint(f"{mark} {score:>5}", colour) if score else mark
 
 
-def _table(game: Game, style: Style, labels: list[str]) -> tuple[list, list, list]:
+def _table(game: Game, style: Style, labels: list[str]) -> Parts:
     """(header, rows, footer) of the scorecard table with these player labels."""
     rules = game.rules
     rows = []
@@ -151,12 +156,12 @@ def _table(game: Game, style: Style, labels: list[str]) -> tuple[list, list, lis
     return [_("Round"), _("Dealer"), *labels], rows, footer
 
 
-def _fits(parts: tuple[list, list, list], style: Style) -> bool:
+def _fits(parts: Parts, style: Style) -> bool:
     header, rows, footer = parts
     return cells.table_width(header, [*rows, footer]) <= style.width
 
 
-def _draw(parts: tuple[list, list, list], style: Style) -> list[str]:
+def _draw(parts: Parts, style: Style) -> list[str]:
     header, rows, footer = parts
     seats = len(header) - 2
     return cells.table(header, rows, [True, False] + [True] * seats, style.box, footer,
@@ -188,7 +193,8 @@ def _blocks(game: Game, style: Style) -> tuple[list[str], list[str]]:
     """One block per round: a line per player with bid/tricks, score and running total."""
     rules = game.rules
     after = running_totals(rules, game.rounds)
-    entries = []  # (round number or None for the total, [(seat, mark, score, total)])
+    # (round number or None for the total, [(seat, mark, score, total)])
+    entries: list[tuple[int | None, list[tuple[int, str, str, str]]]] = []
     for number, played in enumerate(game.rounds, 1):
         scores = round_scores(rules, played)
         lines = []
@@ -216,12 +222,12 @@ def _blocks(game: Game, style: Style) -> tuple[list[str], list[str]]:
                 f"{cells.pad(score, score_w, True)}  {cells.pad(total, total_w, True)}").rstrip()
 
     out = [style.paint(row("", *heads), DIM)]
-    for number, lines in entries:
-        if number is None:
+    for heading, lines in entries:
+        if heading is None:
             out.append(_("Total"))
         else:
-            out.append(t("Round {number} {dot} {dealer} deals", number=number, dot=style.dot,
-                         dealer=labels[game.dealer(number)]))
+            out.append(t("Round {number} {dot} {dealer} deals", number=heading, dot=style.dot,
+                         dealer=labels[game.dealer(heading)]))
         out += [row(labels[seat], mark, score, total) for seat, mark, score, total in lines]
     return out, _legend(game, labels, style)
 

@@ -7,11 +7,17 @@ import sys
 
 from .cells import Style
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from typing import IO
 
-def console(style: Style, stream: object = None):  # noqa: ANN201 - a rich Console, imported only here
+    from rich.console import Console
+
+
+def console(style: Style, stream: IO[str] | None = None) -> Console:
     """A Rich console as wide as the screen; Rich itself turns colour off under NO_COLOR
     and off a terminal."""
     from rich.console import Console
 
-    return Console(file=stream or sys.stdout, width=style.width,  # type: ignore[arg-type]
+    return Console(file=stream or sys.stdout, width=style.width,
                    highlight=False, emoji=False)

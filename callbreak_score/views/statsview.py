@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from callbreak_score.core.scoring import tenths
 from callbreak_score.core.stats import PlayerStats
@@ -13,6 +13,10 @@ from callbreak_score.storage.index import Report
 from .cells import Style, measure, wrap
 from .richconsole import console
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
 LONG_REBUILD = 300  # game files to read before a progress bar is worth showing
 
 
@@ -20,22 +24,22 @@ def rebuild_progress() -> Report | None:
     """A callback drawing a progress bar on stderr once the rebuild is long (terminal only)."""
     if not sys.stderr.isatty():
         return None
-    state: dict[str, object] = {}
+    shown: list[tuple[Progress, TaskID]] = []  # the bar and its task, once shown
 
     def report(done: int, total: int) -> None:
         if total < LONG_REBUILD:
             return
-        if "bar" not in state:
+        if not shown:
             from rich.progress import Progress
 
-            bar = Progress(console=console(measure(sys.stderr), sys.stderr), transient=True)
-            state["task"] = bar.add_task(_("Indexing games"), total=total)
-            bar.start()
-            state["bar"] = bar
-        bar = state["bar"]
-        bar.update(state["task"], completed=done)  # type: ignore[attr-defined]
+            made = Progress(console=console(measure(sys.stderr), sys.stderr), transient=True)
+            task = made.add_task(_("Indexing games"), total=total)
+            made.start()
+            shown.append((made, task))
+        bar, task = shown[0]
+        bar.update(task, completed=done)
         if done == total:
-            bar.stop()  # type: ignore[attr-defined]
+            bar.stop()
 
     return report
 
@@ -52,7 +56,7 @@ def _average(value: float) -> str:
     return num(f"{value:.2f}")
 
 
-def text(sections: dict[str, Sequence[PlayerStats]], style: Style) -> str:
+def text(sections: Mapping[str, Sequence[PlayerStats]], style: Style) -> str:
     """Each preset's players' figures as short wrapped lines. Not a Rich table: Rich
     counts the spacing vowel signs of Devanagari and Bengali as no column, so its columns
     overrun the screen; lines that wrap need no columns at all."""
