@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from callbreak_score.core.errors import Damaged, Refused, has_control
 from callbreak_score.core.game import enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
-from callbreak_score.storage import schema, store
+from callbreak_score.storage import durable, schema, store
 from tests.lib.helpers import SEED_004, legal_round, snapshot
 
 PLAYERS = ["You", "Aashma", "Tulsi", "Bimal"]
@@ -258,8 +258,8 @@ def test_a_deleted_game_comes_back_from_its_backup(cli, home: Path) -> None:
 def test_a_new_folder_is_made_durable_in_its_parent(cli, home: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     synced: list[str] = []
-    real = store._fsync_dir
-    monkeypatch.setattr(store, "_fsync_dir", lambda folder: (synced.append(folder),
+    real = durable.fsync_dir
+    monkeypatch.setattr(durable, "fsync_dir", lambda folder: (synced.append(folder),
                                                               real(folder)))
     cli("new", *PLAYERS)
     month = Path(store.game_path(store.game_ids()[0])).parent

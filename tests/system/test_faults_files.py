@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from callbreak_score.storage import files, schema, store
+from callbreak_score.storage import durable, files, schema, store
 from tests.lib.helpers import FIXTURES
 from tests.lib.processes import callbreak_command
 
@@ -459,8 +459,9 @@ def test_doctor_names_a_file_in_backups_that_is_no_backup(cli, home) -> None:
 
 
 def _failing(monkeypatch, where: str, nth: int = 1) -> None:
-    """Make the nth call of store's `where` ("_stage" or "_replace") fail as a full disk."""
-    real = getattr(store, where)
+    """Make the nth call of a save's `where` ("stage" or "replace", durable.py's) fail as a
+    full disk."""
+    real = getattr(durable, where)
     calls = {"n": 0}
 
     def fail(*args, **kwargs):
@@ -469,24 +470,24 @@ def _failing(monkeypatch, where: str, nth: int = 1) -> None:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(store, where, fail)
+    monkeypatch.setattr(durable, where, fail)
 
 
-@pytest.mark.parametrize(("where", "nth"), [("_stage", 1), ("_stage", 2), ("_replace", 1),
-                                            ("_replace", 3), ("_replace", 4),
-                                            ("_replace", 5)])
+@pytest.mark.parametrize(("where", "nth"), [("stage", 1), ("stage", 2), ("replace", 1),
+                                            ("replace", 3), ("replace", 4),
+                                            ("replace", 5)])
 def test_a_save_failing_at_any_step_changes_nothing(cli, home, monkeypatch, where,
                                                     nth) -> None:
     played(cli)
     cli("tricks", "1", "2", "3", "7")  # a fourth version: three backups and one to drop
     before = state(home)
-    original = getattr(store, where)
+    original = getattr(durable, where)
     for _ in range(3):
-        monkeypatch.setattr(store, where, original)
+        monkeypatch.setattr(durable, where, original)
         _failing(monkeypatch, where, nth)
         said = cli("bid", "1", "2", "3", "4", code=1).stderr
         assert "no space left on the disk" in said and "left as it was" in said
-    monkeypatch.setattr(store, where, original)
+    monkeypatch.setattr(durable, where, original)
     assert state(home) == before  # the game, all three backups; no temp file left
     old = (home / "games" / "2611" / f"{GAME}.json").read_bytes()
     cli("bid", "1", "2", "3", "4")
