@@ -24,6 +24,6 @@ def test_sync_lets_through_exactly_what_travels() -> None:
     assert layout.OWN == set(let_through)
     # what is this device's own never travels
     for own in (layout.BACKUPS, layout.TRASH, layout.KEYS, layout.CARDS, layout.CURRENT,
-                layout.CURRENT_EVENT, layout.INDEX, layout.DAMAGED):
+                layout.CURRENT_EVENT, layout.INDEX, layout.DAMAGED, layout.REDATED):
         assert own not in layout.TRAVELLING and not layout.travels(f"{own}/x.json")
     assert layout.travels("games/2611/261129-k7m.json") and not layout.travels("games")
