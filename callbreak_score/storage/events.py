@@ -16,7 +16,8 @@ from callbreak_score.core.event import ACTIONS, Event, replay
 from . import store
 from .files import CURRENT_LIMIT, SETTINGS_LIMIT, Unreadable
 from .layout import CURRENT_EVENT, EVENTS
-from .schema import ALPHABET, is_id, is_time
+from .schema import ALPHABET, is_id
+from .timetext import is_time
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every command
 if TYPE_CHECKING:

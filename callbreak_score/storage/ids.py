@@ -15,7 +15,8 @@ from .durable import write_atomic
 from .files import GAME_LIMIT, read_regular
 from .folders import folder_unreadable, in_home, named_ids, names
 from .layout import GAMES, REDATED, RENAMED, backup_file, game_file
-from .schema import ALPHABET, is_drawn, is_id, is_time, start_micros
+from .schema import ALPHABET, is_drawn, is_id
+from .timetext import is_time, start_micros
 
 
 def check_id(game_id: str) -> str:

@@ -8,7 +8,7 @@ import time
 
 from callbreak_score.core.errors import Refused, Said
 
-from . import schema, store
+from . import store, timetext
 from .strays import Problem
 
 SLACK = 3600.0  # s: a start this little ahead is a clock's drift, not worth a word (as sync)
@@ -21,7 +21,7 @@ def check(ids: list[str], fix: bool) -> list[Problem]:
     later = int((time.time() + SLACK) * 1_000_000)
     found: list[Problem] = []
     for game_id, text in _starts(ids):
-        start = schema.start_micros(text)
+        start = timetext.start_micros(text)
         if start is not None and start > later:  # the words sync says it with
             found.append(((Said(
                 "Game {game} starts {when}, in this device's future: this device's clock or "

@@ -11,13 +11,15 @@ from hypothesis import strategies as st
 
 from callbreak_score.storage.schema import is_id, is_time, time_fields
 
-ID = re.compile(r"\A([0-9]{6})-([1-9][0-9]{0,5})\Z")
+# an old id (the day's number) or a drawn one (three of the alphabet, one a letter)
+ID = re.compile(r"\A([0-9]{6})-(?:[1-9][0-9]{0,5}|(?![2-9]{3}\Z)[2-9a-hjkmnp-z]{3})\Z")
 TIME = re.compile(r"\A(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d{3}(?:\d{3})?)?)?"
                   r"(?:Z|[+-](\d\d):(\d\d)(?::(\d\d)(?:\.\d{6})?)?)?\Z", re.ASCII)
 
 # pieces the forms are made of, and their near misses
 ID_PIECES = ["261129", "2611", "26112", "2611290", "-", "--", "1", "0", "07", "999999",
-             "1000000", "12", "२६११२९", "१", "x", " ", "\n", "-1", "+1", "१२"]
+             "1000000", "12", "२६११२९", "१", "x", " ", "\n", "-1", "+1", "१२", "k7m", "2aa",
+             "222", "o", "l", "k7", "k7mm", "K7M"]
 TIME_PIECES = ["2026", "202", "20266", "-", "11", "1", "111", "29", "T", " ", "t", "19",
                ":", "30", "00", "5", ".", "123", "123456", "1234", "12", "1234567", "Z",
                "z", "+", "-", "05", "45", "+05:45", "-03:00", "+05:45:30", "+05:45:30.123456",
