@@ -12,6 +12,7 @@ from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
 from callbreak_score.storage import index, schema, store
 from tests.conftest import MOMENT
+from tests.lib.games import save
 from tests.lib.helpers import SEED_004
 
 SECOND = "2026-11-29T19:00:00+05:45"
@@ -23,12 +24,6 @@ def seeded(game_id: str, names: tuple[str, ...], created: str = SECOND) -> Game:
     for bids, won in SEED_004:
         game = enter_tricks(enter_bids(game, bids), won, created)
     return game
-
-
-def save(*games: Game) -> None:
-    with store.locked(create=True):
-        for game in games:
-            store.save(game)
 
 
 def saved_in_order(*ids: str) -> None:

@@ -21,6 +21,7 @@ from callbreak_score.core.values import replace
 from callbreak_score.storage import index, store
 from callbreak_score.storage import people as people_log
 from callbreak_score.views.cells import width
+from tests.lib.games import save
 from tests.lib.languages import LANGS, in_script, speak
 
 TRICKS = {3: 17, 4: 13, 5: 10}
@@ -76,12 +77,6 @@ def as_expected(got: list[dict]) -> dict[str, dict]:
             for r in got}
 
 
-def save(games: list[Game]) -> None:
-    with store.locked(create=True):
-        for game in games:
-            store.save(game)
-
-
 def circle_games(rng: random.Random) -> list[Game]:
     """Three-, four- and five-player games over a month, some tied, one abandoned
     (finished), one abandoned unfinished, one unfinished; 'asha' and 'Asha' one person."""
@@ -113,7 +108,7 @@ def circle_games(rng: random.Random) -> list[Game]:
 def test_ratings_are_openskills_on_the_same_games(cli, seed) -> None:
     games = circle_games(random.Random(seed))
     random.Random(seed).shuffle(games)  # saved in any order: rated in the order played
-    save(games)
+    save(*games)
     got = ratings_json(cli)
     assert as_expected(got) == by_openskill(games, Circle())
     assert [r["place"] for r in got] == list(range(1, len(got) + 1))
@@ -134,7 +129,7 @@ def test_people_merged_in_the_people_log_are_rated_as_one(cli) -> None:
     games = [a_game(f"2611{d:02d}-1", f"2026-11-{d:02d}T19:00:00+05:45",
                     ["Ram", "Bimal", "Tulsi", "Hari"] if d % 2 else
                     ["Ram Bahadur", "Bimal", "Tulsi", "Maya"], rng) for d in range(1, 9)]
-    save(games)
+    save(*games)
     apart = ratings_json(cli)
     assert {"Ram", "Ram Bahadur"} <= {r["name"] for r in apart}
     entry = {"at": "2026-11-29T19:00:00+05:45", "change": "merge", "name": "Ram",
@@ -157,7 +152,7 @@ def test_provisional_until_five_games_and_the_table(cli, monkeypatch) -> None:
                     ["Asha", "Bimal", "Tulsi", "Ram"], rng) for d in range(1, 5)]
     games.append(a_game("261105-1", "2026-11-05T19:00:00+05:45", ["Asha", "Bimal", "Tulsi",
                         "Hari"], rng))
-    save(games)
+    save(*games)
     got = {r["name"]: r for r in ratings_json(cli)}
     assert [got[n]["provisional"] for n in ("Asha", "Bimal", "Tulsi", "Ram", "Hari")] == [
         False, False, False, True, True]
@@ -175,7 +170,7 @@ def test_one_players_rating_after_each_game(cli) -> None:
     games = [a_game(f"2611{d:02d}-1", f"2026-11-{d:02d}T19:00:00+05:45",
                     ["Asha", "Bimal", "Tulsi"] if d != 3 else ["Bimal", "Tulsi", "Ram"], rng)
              for d in range(1, 7)]
-    save(games)
+    save(*games)
     steps = json.loads(cli("ratings", "ASHA", "--json").stdout)
     assert steps["name"] == "Asha"
     assert [s["game"] for s in steps["games"]] == [
@@ -196,8 +191,8 @@ def test_one_players_rating_after_each_game(cli) -> None:
 
 
 def test_refusals_are_one_line(cli) -> None:
-    save([a_game("261101-1", "2026-11-01T19:00:00+05:45", ["Asha", "Bimal", "Tulsi"],
-                 random.Random(1))])
+    save(a_game("261101-1", "2026-11-01T19:00:00+05:45", ["Asha", "Bimal", "Tulsi"],
+                random.Random(1)))
     cli("ratings")
     before = sorted(p.name for p in Path(store.home()).rglob("*"))
     result = cli("ratings", "Nobody", code=1)
@@ -222,7 +217,7 @@ def test_chosen_games_are_rated_apart(cli) -> None:
     games = [a_game(f"2611{d:02d}-1", f"2026-11-{d:02d}T19:00:00+05:45",
                     ["Asha", "Bimal", "Tulsi", "Ram"], rng, preset=("nepal", "tens")[d % 2])
              for d in range(1, 11)]
-    save(games)
+    save(*games)
     everyone = ratings_json(cli)
     tens = ratings_json(cli, "--rules", "tens")
     assert as_expected(tens) == by_openskill([g for g in games if g.rules.preset == "tens"],
@@ -328,11 +323,11 @@ def test_the_kept_ratings_follow_every_change(home, seed, monkeypatch) -> None:
 def test_abandoned_and_unfinished_games_are_not_rated(cli) -> None:
     rng = random.Random(2)
     one = a_game("261101-1", "2026-11-01T19:00:00+05:45", ["Asha", "Bimal", "Tulsi"], rng)
-    save([one])
+    save(one)
     assert {r["name"] for r in ratings_json(cli)} == {"Asha", "Bimal", "Tulsi"}
-    save([history.abandon(one, one.created),
-          a_game("261102-1", "2026-11-02T19:00:00+05:45", ["Ram", "Hari", "Maya"], rng,
-                 finish=False)])
+    save(history.abandon(one, one.created),
+         a_game("261102-1", "2026-11-02T19:00:00+05:45", ["Ram", "Hari", "Maya"], rng,
+                finish=False))
     assert ratings_json(cli) == []
     cli("use", "261101-1")
     cli("undo")  # the abandon taken back
@@ -346,7 +341,7 @@ def test_ratings_in_each_language_at_40_columns(cli, monkeypatch, lang) -> None:
     games = [a_game(f"2611{d:02d}-1", f"2026-11-{d:02d}T19:00:00+05:45",
                     [long, "श्रीकृष्ण प्रसाद भट्टराई", "গোপাল", "Asha"], rng)
              for d in range(1, 4)]
-    save(games)
+    save(*games)
     monkeypatch.setenv("COLUMNS", "40")
     english = cli("ratings").stdout
     as_json = cli("ratings", "--json").stdout
@@ -371,7 +366,7 @@ def test_the_ratings_kept_survive_a_damaged_cache(cli, home) -> None:
     rng = random.Random(9)
     games = [a_game(f"2611{d:02d}-1", f"2026-11-{d:02d}T19:00:00+05:45",
                     ["Asha", "Bimal", "Tulsi", "Ram"], rng) for d in range(1, 4)]
-    save(games)
+    save(*games)
     first = ratings_json(cli)
     conn = sqlite3.connect(home / index.FILE)
     conn.execute("UPDATE cache SET value = replace(value, '\"Asha\"', '\"Marked\"')"
@@ -390,7 +385,7 @@ def test_a_players_steps_kept_are_checked_against_the_ratings(cli, home, damage)
     rng = random.Random(11)
     games = [a_game(f"2611{d:02d}-1", f"2026-11-{d:02d}T19:00:00+05:45",
                     ["Asha", "Bimal", "Tulsi", "Ram"], rng) for d in range(1, 5)]
-    save(games)
+    save(*games)
     first = cli("ratings", "Asha", "--json").stdout
     conn = sqlite3.connect(home / index.FILE)
     conn.execute(damage)

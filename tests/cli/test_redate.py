@@ -15,6 +15,7 @@ from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.redate import redate
 from callbreak_score.core.rules import make_rules
 from callbreak_score.storage import gate, schema, store, versions
+from tests.lib.games import save
 from tests.lib.helpers import SEED_004, refused_unchanged
 
 NAMES = ("Asha", "Bimal", "Tulsi", "Ram")
@@ -31,14 +32,6 @@ def seeded(game_id: str, created: str, names: tuple[str, ...] = NAMES) -> Game:
         after = enter_tricks(game, won, end)
         game = history.record(game, after, "tricks", end)
     return game
-
-
-def save(*games: Game, current: str | None = None) -> None:
-    with store.locked(create=True):
-        for game in games:
-            store.save(game)
-        if current is not None:
-            store.set_current(current)
 
 
 def listed(cli, *words: str) -> list[str]:

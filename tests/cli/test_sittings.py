@@ -11,6 +11,7 @@ from callbreak_score.core.rules import make_rules
 from callbreak_score.core.values import replace
 from callbreak_score.storage import people as people_log
 from callbreak_score.storage import store
+from tests.lib.games import save
 from tests.lib.helpers import SEED_004
 
 NAMES = ("Asha", "Bimal", "Tulsi", "Ram")  # seed 004: 9.3, 9.1, 14.1, -12.9 (nepal)
@@ -24,14 +25,6 @@ def seed(game_id: str, created: str, names=NAMES, preset: str = "nepal", rounds:
     for bids, won in SEED_004[:rounds]:
         game = enter_tricks(enter_bids(game, bids), won, created)
     return game
-
-
-def save(*games: Game, current: str | None = None) -> None:
-    with store.locked(create=True):
-        for game in games:
-            store.save(game)
-        if current is not None:
-            store.set_current(current)
 
 
 def sections(cli, *words: str) -> dict[str, dict[str, dict]]:

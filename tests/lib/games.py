@@ -19,6 +19,16 @@ def played(names=NAMES, plays=SEED_004, **options) -> Game:
     return game
 
 
+def save(*games: Game, current: str | None = None) -> None:
+    """Store games made in the core (as the commands would, under the lock), and make one
+    the current game."""
+    with store.locked(create=True):
+        for game in games:
+            store.save(game)
+        if current is not None:
+            store.set_current(current)
+
+
 RULES_NAMES = ("Asha", "Bimal", "Tulsi", "Ram")  # seed 004: 9.3, 9.1, 14.1, -12.9
 
 

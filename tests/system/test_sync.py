@@ -169,17 +169,23 @@ def test_a_game_cut_short_here_is_put_back_as_last_synced_never_rolled_back(devi
             "(rounds from 2 on)") in told
 
 
-@pytest.mark.skipif(shutil.which("faketime") is None,
-                    reason="another device's clock needs libfaketime (apt-get install faketime)")
-def test_a_clock_off_by_a_year_is_said_on_both_devices(devices) -> None:
-    laptop, phone, _tablet, remote = devices
+def _game_from_a_year_ahead(laptop, remote: str) -> str:
+    """A game started on the laptop while its clock is 400 days ahead, then sent (sync
+    --init) with that clock: its id."""
     env = {**os.environ, "CALLBREAK_HOME": str(laptop.home), "COLUMNS": "250", **CLEAN_GIT}
     ahead = ["faketime", "-f", "+400d", *callbreak_command()]
     for words in (["new", "A", "B", "C", "D"], ["sync", "--init", remote]):
         done = subprocess.run([*ahead, *words], capture_output=True, text=True, env=env,
                               timeout=120)
         assert done.returncode == 0, done.stderr
-    game = (laptop.home / "current").read_text().strip()
+    return (laptop.home / "current").read_text().strip()
+
+
+@pytest.mark.skipif(shutil.which("faketime") is None,
+                    reason="another device's clock needs libfaketime (apt-get install faketime)")
+def test_a_clock_off_by_a_year_is_said_on_both_devices(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    game = _game_from_a_year_ahead(laptop, remote)
     said = phone.run("sync", "--init", remote).stdout
     assert f"Game {game} starts " in said and "in this device's future" in said
     assert "clock says" not in said
@@ -194,13 +200,7 @@ def test_a_date_corrected_on_one_device_travels_and_undo_takes_it_back(devices) 
     from datetime import date, timedelta
 
     laptop, phone, _tablet, remote = devices
-    env = {**os.environ, "CALLBREAK_HOME": str(laptop.home), "COLUMNS": "250", **CLEAN_GIT}
-    ahead = ["faketime", "-f", "+400d", *callbreak_command()]
-    for words in (["new", "A", "B", "C", "D"], ["sync", "--init", remote]):
-        done = subprocess.run([*ahead, *words], capture_output=True, text=True, env=env,
-                              timeout=120)
-        assert done.returncode == 0, done.stderr
-    game = (laptop.home / "current").read_text().strip()
+    game = _game_from_a_year_ahead(laptop, remote)
     started = laptop.games()[game]["created"]
     said = " ".join(phone.run("sync", "--init", remote).stdout.split())
     assert f"correct it: callbreak redate {game} YYYY-MM-DD" in said
