@@ -80,7 +80,7 @@ def settle_up(
 ) -> None:
     """Settle up a game, or a sitting with --since/--until: each net and the fewest transfers."""
     from callbreak_score.core.settle import settle, stake_of
-    from callbreak_score.storage import index
+    from callbreak_score.storage import queries
     from callbreak_score.storage.people import circle
     from callbreak_score.storage.settings import get
     from callbreak_score.views import settleview
@@ -91,7 +91,7 @@ def settle_up(
     if since is None and until is None:
         games = [store.load(store.resolve(game))]
     else:
-        games, damaged = index.games_since(*moments(since, until))
+        games, damaged = queries.games_since(*moments(since, until))
         if damaged:
             raise Refused("cannot settle the sitting: {problem}; 'callbreak doctor' says how "
                           "to fix it", problem=damaged[0])

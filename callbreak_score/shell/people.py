@@ -18,9 +18,9 @@ if TYPE_CHECKING:
 def _known(circle: Circle) -> dict[str, list[tuple[str, int, str]]]:
     """Each person's key -> the names they played under, with their games and when each
     last played (a key that sorts)."""
-    from callbreak_score.storage import index
+    from callbreak_score.storage import queries
 
-    rows, damaged = index.names()
+    rows, damaged = queries.names()
     from .exits import warn_damaged
 
     warn_damaged(damaged)
@@ -103,11 +103,11 @@ def change(action: str, name: str, other: str) -> None:
 def _apart(circle: Circle, entry: dict[str, str], name: str, other: str) -> None:
     """Refuse a merge that would seat one person twice in a game: two names that played
     at one table are two people."""
-    from callbreak_score.storage import index
+    from callbreak_score.storage import queries
 
     would = Circle([*circle.entries, {**entry, "id": "~"}])  # "~": after every id
     joined = would.person_key(name)
-    for game, person, _names in index.two_seats(would):
+    for game, person, _names in queries.two_seats(would):
         if person == joined:
             raise Refused("{name} and {other} played in the same game {game}: they are two "
                           "people; nothing was changed", name=cut_word(name),
@@ -117,11 +117,11 @@ def _apart(circle: Circle, entry: dict[str, str], name: str, other: str) -> None
 def two_seats_said(circle: Circle) -> None:
     """Name each game where one person holds two seats (renames or merges made apart on
     two devices can join two people who played together)."""
-    from callbreak_score.storage import index
+    from callbreak_score.storage import queries
 
     from .exits import complain
 
-    for game, _person, names in index.two_seats(circle):
+    for game, _person, names in queries.two_seats(circle):
         complain(t("{names} played in the same game {game} but are now one person (renames "
                    "or merges made on two devices); 'callbreak undo' takes back the newest",
                    names=names, game=game))

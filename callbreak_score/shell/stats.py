@@ -16,14 +16,14 @@ def run(players: Sequence[str], since: float | None, until: float | None,
         newest: int | None, as_json: bool, rules: str | None = None) -> None:
     from callbreak_score.core.people import key
     from callbreak_score.core.stats import standing_order
-    from callbreak_score.storage import index
+    from callbreak_score.storage import queries
     from callbreak_score.storage.people import circle
     from callbreak_score.views import statsview
 
     people = circle()
     keys = [people.person_key(p) for p in players]
-    found, damaged = index.standings(since, newest, keys, statsview.rebuild_progress(),
-                                     until, rules, people)
+    found, damaged = queries.standings(since, newest, keys, statsview.rebuild_progress(),
+                                       until, rules, people)
     found = {preset: standing_order(figures) for preset, figures in found.items()}
     warn_damaged(damaged)
     present = {key(p.name) for figures in found.values() for p in figures}

@@ -170,7 +170,7 @@ def _people(incomplete: str, typed: list[str]) -> list[str]:
     does (completions start with what is typed); not those already typed."""
     from callbreak_score.core.errors import Refused
     from callbreak_score.core.people import key
-    from callbreak_score.storage import index, people
+    from callbreak_score.storage import people, queries
 
     try:
         circle = people.circle()
@@ -180,7 +180,7 @@ def _people(incomplete: str, typed: list[str]) -> list[str]:
         circle = Circle()
     taken = {circle.person_key(name) for name in typed}
     found: dict[str, str] = {}
-    for name in index.names_as_last_seen():
+    for name in queries.names_as_last_seen():
         person = circle.person(name)
         if key(person) in taken:
             continue

@@ -1,6 +1,6 @@
 """The ratings kept in the stats index (store floor, beside index.py): the people's
 ratings after the last game rated, carried on with the games played after it; rated again
-from the first game when an older game came, changed or went (index.py drops them), when
+from the first game when an older game came, changed or went (refresh.py drops them), when
 the people log changed (its stamp is kept with them), or when the games are chosen
 (--rules, --since, --until), which are rated apart and not kept."""
 
@@ -11,7 +11,8 @@ from collections.abc import Iterable, Iterator
 from callbreak_score.core.errors import Refused
 from callbreak_score.core.ratings import Played, Ratings, Step
 
-from . import index, proof
+from . import index, proof, queries
+from .refresh import Report, refresh
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ NAME = "ratings"  # the row of the index's cache that keeps them
 def ratings(
     circle: Circle, rules: str | None = None, since: float | None = None,
     until: float | None = None, follow: str | None = None,
-    report: index.Report | None = None,
+    report: Report | None = None,
 ) -> tuple[Ratings, list[Step], list[Refused]]:
     """The ratings over the counted games (finished, not abandoned) started in
     [since, until) of the preset `rules` (any when None), the steps of the person whose
@@ -38,9 +39,9 @@ def ratings(
 
 def _ratings(
     conn: sqlite3.Connection, circle: Circle, rules: str | None, since: float | None,
-    until: float | None, follow: str | None, report: index.Report | None,
+    until: float | None, follow: str | None, report: Report | None,
 ) -> tuple[Ratings, list[Step], list[Refused]]:
-    problems = index.refresh(conn, report)
+    problems = refresh(conn, report)
     chosen = (rules, since, until) != (None, None, None)
     conn.execute("BEGIN IMMEDIATE")  # no refresh between the rows read and the ratings kept
     try:
@@ -51,7 +52,7 @@ def _ratings(
             if not chosen:
                 conn.execute("DELETE FROM steps")  # rated again from the first game
         every = None if chosen else _Steps(conn)
-        steps = state.rate(_games(conn, index.chosen_values(since, until, rules), state.last),
+        steps = state.rate(_games(conn, queries.chosen_values(since, until, rules), state.last),
                            circle, follow if chosen else None, every)
         if every is not None:
             _keep(conn, state, circle.stamp, every)
@@ -71,7 +72,7 @@ def _games(conn: sqlite3.Connection, chosen: tuple[float, float, str | None, str
     if after is not None:
         chosen = (max(chosen[0], after[0]), *chosen[1:])
     query = (f"SELECT game, started, name, total FROM seats WHERE game IN (SELECT game FROM"
-             f" seats WHERE {index.CHOSEN}"
+             f" seats WHERE {queries.CHOSEN}"
              + (" AND (started > ? OR game > ?)" if after is not None else "")
              + ") ORDER BY started, game, seat")
     values = chosen + ((after[0], after[1]) if after is not None else ())
@@ -140,7 +141,7 @@ def _again(conn: sqlite3.Connection, state: Ratings, person: str, circle: Circle
     conn.execute("DELETE FROM steps")
     fresh = Ratings()
     every = _Steps(conn)
-    steps = fresh.rate(_games(conn, index.chosen_values(None, None, None), None), circle,
+    steps = fresh.rate(_games(conn, queries.chosen_values(None, None, None), None), circle,
                        person, every)
     state.people, state.last = fresh.people, fresh.last
     _keep(conn, fresh, circle.stamp, every)

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from callbreak_score.core.scoring import tenths
 from callbreak_score.core.stats import PlayerStats
 from callbreak_score.i18n import _, num, t
-from callbreak_score.storage.index import Report
+from callbreak_score.storage.refresh import Report
 
 from .cells import Style, measure, wrap
 from .richconsole import console

@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from callbreak_score.core.game import Game, enter_bids, enter_tricks, new_game
 from callbreak_score.core.rules import make_rules
-from callbreak_score.storage import index, schema, store
+from callbreak_score.storage import queries, schema, store
 from tests.conftest import MOMENT
 from tests.lib.games import save
 from tests.lib.helpers import SEED_004
@@ -43,7 +43,7 @@ def seen(cli) -> tuple:
     header = cli("settle", "--stake", "10", "--since", "2026-11-29").stdout.splitlines()[0]
     newest = json.loads(cli("stats", "--games", "1", "--json").stdout)
     names = sorted(p["name"] for s in newest["presets"] for p in s["players"])
-    games, _ = index.games_since(None)
+    games, _ = queries.games_since(None)
     return listed, settled["games"], settled["transfers"], header, names, \
         [g.id for g in games]
 

@@ -17,7 +17,7 @@ from callbreak_score.core.game import Game, edit, enter_bids, enter_tricks, new_
 from callbreak_score.core.rules import make_rules
 from callbreak_score.core.scoring import made, score
 from callbreak_score.core.values import replace
-from callbreak_score.storage import index, proof, store
+from callbreak_score.storage import index, proof, queries, refresh, store
 from tests.lib.games import seed_game, seeded_game
 from tests.lib.helpers import legal_round
 
@@ -154,7 +154,7 @@ def test_the_index_follows_a_changed_game(cli, home: Path) -> None:
 
 def backdate(home: Path, seconds: int = 60) -> None:
     """Every game file and month folder saved a minute ago (by the clock the tests travel
-    to): what the index sees then is trusted, as a time within index.RACY of a look (or
+    to): what the index sees then is trusted, as a time within refresh.RACY of a look (or
     after it) is looked at again."""
     import time
 
@@ -162,7 +162,7 @@ def backdate(home: Path, seconds: int = 60) -> None:
     moment = now - seconds * 10**9
     for folder in (home / "games").iterdir():
         for path in [*folder.iterdir(), folder]:
-            if path.stat().st_mtime_ns > now - index.RACY:  # saved since the last backdate
+            if path.stat().st_mtime_ns > now - refresh.RACY:  # saved since the last backdate
                 os.utime(path, ns=(moment, moment))
                 moment += 1000  # each its own time, as saves one after another
 
@@ -271,12 +271,12 @@ def test_a_long_rebuild_reports_its_progress(cli, home: Path) -> None:
         store.save(replace(game, id=f"261129-{n}"))
     backdate(home)
     calls: list[tuple[int, int]] = []
-    found, damaged = index.standings(None, None, [], lambda done, total: calls.append(
+    found, damaged = queries.standings(None, None, [], lambda done, total: calls.append(
         (done, total)))
     assert damaged == [] and found["nepal"][0].games == 5
     assert calls == [(n, 5) for n in range(1, 6)]
     calls.clear()
-    index.standings(None, None, [], lambda done, total: calls.append((done, total)))
+    queries.standings(None, None, [], lambda done, total: calls.append((done, total)))
     assert calls == []  # nothing changed: nothing read
 
 
@@ -329,15 +329,15 @@ def cold_figures(since: float | None = None, newest: int | None = None) -> list:
     from callbreak_score.core.stats import standing_order
 
     conn = index._fresh(sqlite3.connect(":memory:"))
-    index.refresh(conn)
-    found = index.player_stats(conn, since, newest, [])
+    refresh.refresh(conn)
+    found = queries.player_stats(conn, since, newest, [])
     return [(preset, standing_order(figures)) for preset, figures in found.items()]
 
 
 def warm_figures(since: float | None = None, newest: int | None = None) -> list:
     from callbreak_score.core.stats import standing_order
 
-    found, _damaged = index.standings(since, newest, [])
+    found, _damaged = queries.standings(since, newest, [])
     return [(preset, standing_order(figures)) for preset, figures in found.items()]
 
 
@@ -418,7 +418,7 @@ def test_the_kept_figures_equal_a_cold_rebuild_after_any_changes(home: Path, see
 
 def test_a_save_in_the_same_tick_of_the_clock_is_seen(cli, home: Path) -> None:
     """A file system's clock may give two saves the same time (coarse clocks, or a save
-    right after a look): a month folder seen within index.RACY of its time is looked into
+    right after a look): a month folder seen within refresh.RACY of its time is looked into
     again next time, so a later save with the very same folder time is not missed."""
     import time
 
@@ -447,13 +447,13 @@ def test_since_reads_only_the_months_it_needs(home: Path, monkeypatch) -> None:
     backdate(home)
     listed: list[str] = []
     loaded: list[str] = []
-    real_listing, real_load = index.listing, store.load
-    monkeypatch.setattr(index, "listing", lambda month: listed.append(month)
+    real_listing, real_load = refresh.listing, store.load
+    monkeypatch.setattr(refresh, "listing", lambda month: listed.append(month)
                         or real_listing(month))
     monkeypatch.setattr(store, "load", lambda game_id: loaded.append(game_id)
                         or real_load(game_id))
     since = datetime(2026, 11, 2).astimezone().timestamp()
-    found, _ = index.standings(since, None, [])
+    found, _ = queries.standings(since, None, [])
     assert sorted(listed) == ["2610", "2611"]  # 2610: its last three days may count
     assert sorted(loaded) == ["261030-1", "261129-2"]
     assert found["nepal"][0].games == 1  # 261129-2; 261030-1 was started before the 2nd
@@ -463,12 +463,12 @@ def test_since_reads_only_the_months_it_needs(home: Path, monkeypatch) -> None:
                        players=("Maya", *game.players[1:])))
     store.save(replace(game, id="261129-2", players=("Hari", *game.players[1:])))
     backdate(home)
-    found, _ = index.standings(since, None, [])
+    found, _ = queries.standings(since, None, [])
     assert (listed, loaded) == (["2611"], ["261129-2"])  # not 2608: older than the 2nd
     assert {p.name for p in found["nepal"]} == {"Hari", "Bimal", "Tulsi", "Ram"}
     listed.clear()
     loaded.clear()
-    found, _ = index.standings(None, None, [])  # every month: 2608 changed, 2609 never seen
+    found, _ = queries.standings(None, None, [])  # every month: 2608 changed, 2609 never seen
     assert (sorted(listed), sorted(loaded)) == (["2608", "2609"], ["260829-1", "260930-1"])
     assert {p.name for p in found["nepal"]} >= {"Maya", "Hari", "Asha"}
 
@@ -477,8 +477,8 @@ def test_a_new_index_counts_the_figures_as_it_fills(home: Path, monkeypatch) -> 
     """A cold build adds each finished game up as it is read: no second pass over the rows."""
     store.save(replace(seeded_game(), id="261129-1"))
     store.save(replace(seeded_game(), id="261129-2"))
-    monkeypatch.setattr(index, "_counted", None)  # a count from every row would fail
-    found, _ = index.standings(None, None, [])
+    monkeypatch.setattr(queries, "_counted", None)  # a count from every row would fail
+    found, _ = queries.standings(None, None, [])
     assert found["nepal"][0].games == 2
 
 
@@ -488,14 +488,14 @@ def test_an_index_another_command_is_building_is_left_to_it(home: Path, monkeypa
     import sqlite3
 
     store.save(replace(seeded_game(), id="261129-1"))
-    index.standings(None, None, [])
+    queries.standings(None, None, [])
     monkeypatch.setattr(index, "WAIT", 0.1)
     other = sqlite3.connect(home / index.FILE, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
     other.execute("INSERT INTO meta VALUES ('mark', 'building')")
     try:
         store.save(replace(seeded_game(), id="261129-2"))
-        found, _ = index.standings(None, None, [])
+        found, _ = queries.standings(None, None, [])
         assert found["nepal"][0].games == 2
     finally:
         other.execute("COMMIT")
@@ -510,17 +510,17 @@ def test_a_new_index_cut_short_leaves_nothing_behind(home: Path, monkeypatch) ->
     (Ctrl-C) leaves neither an index nor its unfinished file."""
     store.save(replace(seeded_game(), id="261129-1"))
     store.save(replace(seeded_game(), id="261129-2"))
-    real = index.read
+    real = refresh.read
 
     def cut(game_id: str):
         if game_id.endswith("-2"):
             raise KeyboardInterrupt
         return real(game_id)
 
-    monkeypatch.setattr(index, "read", cut)
+    monkeypatch.setattr(refresh, "read", cut)
     with pytest.raises(KeyboardInterrupt):
-        index.standings(None, None, [])
+        queries.standings(None, None, [])
     assert not [p.name for p in home.iterdir() if p.name.startswith(index.FILE)]
-    monkeypatch.setattr(index, "read", real)
-    assert index.standings(None, None, [])[0]["nepal"][0].games == 2
+    monkeypatch.setattr(refresh, "read", real)
+    assert queries.standings(None, None, [])[0]["nepal"][0].games == 2
     assert [p.name for p in home.iterdir() if p.name.startswith(index.FILE)] == [index.FILE]
