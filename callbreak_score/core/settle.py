@@ -133,9 +133,13 @@ def settle(games: Sequence[Game], scheme: str, stake: Decimal, partial: bool = F
         raise Refused("there is no game to settle")
     people = circle if circle is not None else Circle()
     playing = [g.id for g in games if g.finished is None]
-    if playing and not partial:
+    if playing and not partial and len(games) == 1:
         raise Refused("game {game} is not finished; finish it, or settle on the totals so "
                       "far with --partial", game=playing[0])
+    if playing and not partial:  # a sitting: a game left unfinished may not be of it at all
+        raise Refused("game {game} of these is not finished; finish it, leave it out with "
+                      "'callbreak abandon {game}', or settle on the totals so far with "
+                      "--partial", game=playing[0])
     nets: dict[str, Decimal] = {}
     shown: dict[str, str] = {}
     for game in games:
