@@ -257,7 +257,7 @@ def check_all(fix: bool) -> list[Problem]:
 def _apart() -> list[Problem]:
     """The versions sync kept beside a game two devices changed apart: named, with the
     command that chooses (never fixed here: which one to keep is the user's to say)."""
-    from .versions import conflicts, kept_version
+    from .versions import conflicts, kept_version, mine
 
     out: list[Problem] = []
     folder = os.path.join(store.home(), CONFLICTS)
@@ -273,14 +273,19 @@ def _apart() -> list[Problem]:
             out.append(((Said("{path}: not a version kept by sync (conflicts/ID.VERSION.json); "
                               "move it out of the data folder",
                               path=os.path.join(folder, name)),), True))
+    held = mine()  # the version of each game this device last sent
     for game_id, others in found.items():
+        kept = kept_version(game_id)
+        own = held.get(game_id)
+        said: tuple[Said | Refused, ...] = (Said("This device's version is {version}.",
+                                                 version=own),) if own in (kept, *others) else ()
         out.append(((Refused(
             "Game {game} was changed on two devices apart: kept as the game on every device: "
             "{kept}; the other: {versions} ('callbreak choose {game} VERSION' keeps it "
             "instead).", plural="Game {game} was changed on several devices apart: kept as "
             "the game on every device: {kept}; the others: {versions} ('callbreak choose "
             "{game} VERSION' keeps one of them instead).", count=len(others), game=game_id,
-            kept=kept_version(game_id) or "-", versions=", ".join(others)),), True))
+            kept=kept or "-", versions=", ".join(others)), *said), True))
     return out
 
 

@@ -244,10 +244,11 @@ def test_the_same_game_changed_on_both_is_kept_twice_named_and_chosen(devices) -
     assert f"This device's version is {version_of(mine)}." in said
     assert f"This device's version is {version_of(mine)}." in laptop.run("list").stdout
     assert f"This device's version is {version_of(theirs)}." in phone.run("list").stdout
-    for device in (laptop, phone):
+    for device, own in ((laptop, mine), (phone, theirs)):
         assert f"callbreak choose {game} VERSION" in device.run("list").stdout
         doctor = device.run("doctor", code=1).stdout
         assert f"Game {game} was changed on two devices apart" in doctor
+        assert f"This device's version is {version_of(own)}." in doctor  # as list and sync
         # the version kept as the game is the same on every device, and said to be
         here = (device.home / "games" / game[:4] / f"{game}.json").read_bytes()
         assert here == (phone.home / "games" / game[:4] / f"{game}.json").read_bytes()
