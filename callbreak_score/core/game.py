@@ -109,6 +109,16 @@ class Game:
         return self.winners() if self.finished else self.leaders()
 
 
+def id_day(stored: str) -> str:
+    """The day a stored time names as an id begins with it (YYMMDD): '261129'."""
+    return stored[2:4] + stored[5:7] + stored[8:10]
+
+
+def to_the_minute(stored: str) -> str:
+    """A stored time as the table reads it, to the minute: '2026-11-29 19:30'."""
+    return stored[:16].replace("T", " ")
+
+
 def check_name(name: str) -> str:
     """One player's name, its surrounding spaces taken off; refused when empty, over 40
     characters or holding a control character."""

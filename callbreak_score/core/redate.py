@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import Refused, Said, cut_word
-from .game import Change, Game
+from .game import Change, Game, to_the_minute
 from .numbers import latin
 from .values import replace
 
@@ -64,10 +64,6 @@ def _aware(text: str) -> datetime:
     return moment if moment.tzinfo else moment.astimezone()
 
 
-def _shown(text: str) -> str:
-    return text[:16].replace("T", " ")
-
-
 def shifted(finished: str | None, old: str, new: str) -> str | None:
     """The finish moved as far as the start moves from `old` to `new`, in `new`'s offset."""
     if finished is None:
@@ -84,20 +80,20 @@ def redate(game: Game, words: str, now: datetime, at: str) -> Game:
     moment = _aware(start)
     if moment.year < EARLIEST:
         raise Refused("{when} is before {year}; give the date the game was played",
-                      when=_shown(start), year=EARLIEST)
+                      when=to_the_minute(start), year=EARLIEST)
     here = now.isoformat(timespec="seconds")
     if moment > now:
         raise Refused("{when} is in this device's future (it is {now} here); give the date "
                       "the game was played, or the date and the time (YYYY-MM-DD HH:MM)",
-                      when=_shown(start), now=_shown(here))
+                      when=to_the_minute(start), now=to_the_minute(here))
     if moment == _aware(game.created):
         raise Refused("game {game} already starts {when}; nothing was changed",
-                      game=game.id, when=_shown(start))
+                      game=game.id, when=to_the_minute(start))
     finished = shifted(game.finished, game.created, start)
     if finished is not None and _aware(finished) > now:
         raise Refused("game {game} would end {end}, in this device's future (it is {now} "
                       "here); give an earlier date or time", game=game.id,
-                      end=_shown(finished), now=_shown(here))
+                      end=to_the_minute(finished), now=to_the_minute(here))
     change = Change("redate", at, len(game.rounds), (), (), (game.finished, finished),
                     created=(game.created, start))
     return replace(game, created=start, finished=finished, history=game.history + (change,))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 
-from . import params
+from . import exits, params
 from .cli import app
 from .tab import script, zsh_escape
 
@@ -282,11 +282,13 @@ _ENVIRONMENT = [
     ("COLUMNS", "The screen's width (from 40 columns)."),
     ("NO_COLOR", "No colour, even on a terminal."),
 ]
-_EXITS = [("0", "Done."), ("1", "Refused (the line says what was wrong and what is allowed; no "
-                                 "file changed), a damaged file, or an output that could not be "
-                                 "written."),
-          ("2", "A usage error: an unknown command or option, a missing or wrong value."),
-          ("130", "Interrupted by Ctrl-C; nothing half-saved.")]
+_EXITS = [(exits.OK, "Done."),
+          (exits.REFUSED, "Refused (the line says what was wrong and what is allowed; no "
+                          "file changed), a damaged file, or an output that could not be "
+                          "written."),
+          (exits.USAGE, "A usage error: an unknown command or option, a missing or wrong "
+                        "value."),
+          (exits.INTERRUPTED, "Interrupted by Ctrl-C; nothing half-saved.")]
 
 
 def _roff(text: str) -> str:

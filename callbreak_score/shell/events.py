@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from callbreak_score.core.errors import Damaged, Refused
 from callbreak_score.core.event import Event, Seating, Table
+from callbreak_score.core.game import id_day
 from callbreak_score.storage import events, store
 
 from .acts import draft_game, now, say, screen
@@ -39,7 +40,7 @@ def start(name: str, players: Sequence[str], options: Mapping[str, object],
     entry = {"at": at, "action": "new", "name": name, "players": list(players),
              "games": games, "options": dict(options), "settings": saved}
     with store.locked(create=True):
-        event_id = events.start(entry, at[2:4] + at[5:7] + at[8:10])
+        event_id = events.start(entry, id_day(at))
         events.set_current(event_id)
     say(started(events.load(event_id), screen()))
 
@@ -103,7 +104,7 @@ def _seat(event: Event, seating: Seating, replaces: Seating | None = None) -> Se
     from callbreak_score.core.values import replace
 
     at = now()
-    ids = events.fresh_ids(len(seating.tables), at[2:4] + at[5:7] + at[8:10], event)
+    ids = events.fresh_ids(len(seating.tables), id_day(at), event)
     seating = replace(seating, at=at, tables=tuple(
         replace(table, game=game_id) for table, game_id in zip(seating.tables, ids)))
     games = _games(event, seating, seating.tables)

@@ -186,12 +186,13 @@ def redate(
     """Correct when a game was played (a clock that was wrong); undo takes it back."""
     from datetime import datetime
 
+    from callbreak_score.core.game import to_the_minute
     from callbreak_score.core.redate import redate as move
 
     words = date if clock is None else f"{date} {clock}"
     before, after = acts.change_game(
         lambda g: move(g, words, datetime.now().astimezone(), now()), None, game)
-    old, new = (num(g.created[:16].replace("T", " ")) for g in (before, after))
+    old, new = (num(to_the_minute(g.created)) for g in (before, after))
     if after.id == store.current_id():
         say(t("Game {game} now starts {new} (it started {old}); 'callbreak undo' takes it "
               "back.", game=after.id, new=new, old=old))

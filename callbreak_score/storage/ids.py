@@ -10,6 +10,7 @@ import os
 from collections.abc import Callable
 
 from callbreak_score.core.errors import Damaged, Refused, cut_word
+from callbreak_score.core.game import id_day
 
 from .durable import write_atomic
 from .files import GAME_LIMIT, read_regular
@@ -169,7 +170,7 @@ def note_start(game_id: str, data: bytes) -> None:
 
 def off_its_day(game_id: str, start: str) -> bool:
     """Whether a game's start (a stored time) is on another day than its id's."""
-    return is_time(start) and start[2:4] + start[5:7] + start[8:10] != game_id[:6]
+    return is_time(start) and id_day(start) != game_id[:6]
 
 
 def write_redated(ids: set[str]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from callbreak_score.core.errors import Refused, Said
+from callbreak_score.core.game import to_the_minute
 
 from . import store, timetext
 from .strays import Problem
@@ -20,20 +21,21 @@ def check(ids: list[str], fix: bool) -> list[Problem]:
     index: whether or not `fix`, under the lock that `fix` already holds)."""
     later = int((time.time() + SLACK) * 1_000_000)
     found: list[Problem] = []
-    for game_id, text in _starts(ids):
+    starts = _starts(ids)
+    for game_id, text in starts:
         start = timetext.start_micros(text)
         if start is not None and start > later:  # the words sync says it with
             found.append(((Said(
                 "Game {game} starts {when}, in this device's future: this device's clock or "
                 "the other device's is wrong; set the wrong one right, and if the game's "
                 "date is wrong, correct it: callbreak redate {game} YYYY-MM-DD",
-                game=game_id, when=text[:16].replace("T", " ")),), True))
+                game=game_id, when=to_the_minute(text)),), True))
     try:
-        if fix:
-            _note_redated(ids)
+        if fix:  # read under the lock already
+            _note_redated(starts)
         else:
             with store.locked():  # read again under it: a redate may be saving
-                _note_redated(ids)
+                _note_redated(_starts(ids))
     except Refused:
         pass  # a read-only folder, or a save that went on too long: the next doctor makes it
     return found
@@ -50,6 +52,6 @@ def _starts(ids: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def _note_redated(ids: list[str]) -> None:
-    store.write_redated({game_id for game_id, text in _starts(ids)
+def _note_redated(starts: list[tuple[str, str]]) -> None:
+    store.write_redated({game_id for game_id, text in starts
                          if store.off_its_day(game_id, text)})

@@ -12,7 +12,7 @@ import os
 import time
 
 from callbreak_score.core.errors import Damaged, Refused, Said, os_reason
-from callbreak_score.core.game import Game
+from callbreak_score.core.game import Game, id_day
 
 from . import durable
 from .durable import write_atomic as write_atomic
@@ -59,7 +59,7 @@ def add(draft: Game) -> Game:
     """
     from callbreak_score.core.values import replace
 
-    today = draft.created[2:4] + draft.created[5:7] + draft.created[8:10]
+    today = id_day(draft.created)
     day = game_ids(today + "-", by_time=False)
     taken = set(day) | set(renamed()) | set(trashed(today))
     if len(day) >= MAX_DRAWN:

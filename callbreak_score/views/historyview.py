@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from callbreak_score.core.game import Change, Game
+from callbreak_score.core.game import Change, Game, to_the_minute
 from callbreak_score.i18n import _, num, t, tn
 
 from . import cells
@@ -95,7 +95,7 @@ def change_words(game: Game, change: Change) -> str:
     if change.kind == "abandon":
         return _("the abandoning of the game")
     if change.kind == "redate" and change.created is not None:
-        was, now = (num(when[:16].replace("T", " ")) for when in change.created)
+        was, now = (num(to_the_minute(when)) for when in change.created)
         return t("the date corrected from {old} to {new}", old=was, new=now)
     return t("a {kind} change", kind=change.kind)
 
@@ -105,7 +105,7 @@ def history_text(game: Game, style: Style) -> str:
         return cells.fit(t("Game {game} has no changes yet.", game=game.id), style.width) + "\n"
     lines = cells.wrap(t("Changes to game {game}, oldest first:", game=game.id), style.width)
     for number, change in enumerate(game.history, 1):
-        when = (num(change.at[:16].replace("T", " ")) if change.at
+        when = (num(to_the_minute(change.at)) if change.at
                 else _("before history was kept"))
         line = f"{num(number):>3}  {when}  {change_words(game, change)}"
         if cells.width(line) > style.width:  # the time on its own line, then the words

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from callbreak_score.core.game import id_day
 from callbreak_score.i18n import _, num, t, tn
 
 from . import cells
@@ -19,7 +20,7 @@ def _game(entry: dict[str, Any]) -> str:
     """The game's id, and the day it started when that is not its id's day (a date
     corrected by `redate`: the id keeps the day it was made on)."""
     start = entry.get("created") or ""
-    if len(start) >= 10 and start[2:4] + start[5:7] + start[8:10] != entry["id"][:6]:
+    if len(start) >= 10 and id_day(start) != entry["id"][:6]:
         return f"{entry['id']} ({num(start[:10])})"
     return str(entry["id"])
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from callbreak_score.core.game import to_the_minute
 from callbreak_score.i18n import t, tn
 
 TYPE_CHECKING = False
@@ -44,7 +45,7 @@ def report_text(report: Report, kept: dict[str, str | None],
     lines += [t("Game {game} starts {when}, in this device's future: this device's clock or "
                 "the other device's is wrong; set the wrong one right, and if the game's "
                 "date is wrong, correct it: callbreak redate {game} YYYY-MM-DD", game=game_id,
-                when=when[:16].replace("T", " ")) for game_id, when in report.future]
+                when=to_the_minute(when)) for game_id, when in report.future]
     if report.switched_from:
         lines.append(t("Now syncing with {remote} instead of {old}.", remote=report.remote,
                        old=report.switched_from))

@@ -548,13 +548,19 @@ def _event_tables(device: Device, event_id: str) -> list[str]:
             if line.startswith("Table ")]
 
 
-def test_a_redraw_travels_whole_and_its_old_games_go_to_the_trash(devices) -> None:
-    laptop, phone, _tablet, remote = devices
+def _event_on_both(laptop: Device, phone: Device, remote: str) -> tuple[str, list[str]]:
+    """A club night of nine seated on the laptop, its first game round drawn, both devices
+    synced: the event's id and the games of its tables."""
     laptop.run("event", "new", "Club", *"ABCDEFGHI", "--rounds", "1")
     laptop.run("event", "next")
     event_id = (laptop.home / "current-event").read_text().strip()
     join(remote, laptop, phone)
-    old = _event_tables(phone, event_id)
+    return event_id, _event_tables(phone, event_id)
+
+
+def test_a_redraw_travels_whole_and_its_old_games_go_to_the_trash(devices) -> None:
+    laptop, phone, _tablet, remote = devices
+    event_id, old = _event_on_both(laptop, phone, remote)
     assert old == _event_tables(laptop, event_id) and len(old) == 2
     laptop.run("event", "drop", "I")
     laptop.run("event", "redraw")
@@ -571,11 +577,7 @@ def test_a_redraw_travels_whole_and_its_old_games_go_to_the_trash(devices) -> No
 
 def test_a_redraw_made_after_a_score_came_in_elsewhere_is_left_out_whole(devices) -> None:
     laptop, phone, _tablet, remote = devices
-    laptop.run("event", "new", "Club", *"ABCDEFGHI", "--rounds", "1")
-    laptop.run("event", "next")
-    event_id = (laptop.home / "current-event").read_text().strip()
-    join(remote, laptop, phone)
-    old = _event_tables(phone, event_id)
+    event_id, old = _event_on_both(laptop, phone, remote)
     phone.run("use", old[1])
     phone.run("bid", "1", "1", "1", "1")  # table 2 enters its bids on the phone
     laptop.run("event", "drop", "I")
