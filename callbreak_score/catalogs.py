@@ -68,16 +68,21 @@ def extract(folder: Path = PACKAGE) -> dict[str, Entry]:
     return found
 
 
+# where a command's help is given without its keyword in the command table (shell/
+# commands.py): Command(name, run, help, ...), _event(name, help, ...), _json(help)
+HELP_AT = {"Command": 2, "_event": 1, "_json": 0}
+
+
 def _help_texts(node: ast.AST) -> list[tuple[str, int]]:
-    """The --help texts: help="..." arguments and the docstrings of the Typer commands."""
-    if isinstance(node, ast.Call):
-        return [(text, node.lineno) for k in node.keywords
-                if k.arg == "help" and (text := _text(k.value)) is not None]
-    if isinstance(node, ast.FunctionDef) and any(
-            ast.unparse(d).startswith("app.command") for d in node.decorator_list):
-        doc = ast.get_docstring(node)
-        return [(doc, node.lineno)] if doc else []
-    return []
+    """The --help texts: help="..." arguments and the commands' help in the table."""
+    if not isinstance(node, ast.Call):
+        return []
+    found = [(text, node.lineno) for k in node.keywords
+             if k.arg == "help" and (text := _text(k.value)) is not None]
+    at = HELP_AT.get(node.func.id) if isinstance(node.func, ast.Name) else None
+    if at is not None and len(node.args) > at and (text := _text(node.args[at])) is not None:
+        found.append((text, node.lineno))
+    return found
 
 
 def untranslatable(folder: Path = PACKAGE) -> list[str]:

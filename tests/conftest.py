@@ -10,10 +10,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+import typer.testing
 from typer.testing import CliRunner
 
 from callbreak_score import i18n
-from callbreak_score.shell.cli import app
 
 # The `browser` fixture (a headless Chromium) for the tests that draw a page.
 pytest_plugins = ("tests.lib.browser",)
@@ -56,14 +56,35 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+class Console:
+    """The `callbreak` console script in this process: the fast path when it answers,
+    else the Typer app (callbreak_score/__main__.py), as a person runs it."""
+
+    name = "callbreak"
+
+    def main(self, args: list[str], prog_name: str, **_extra: object) -> None:
+        import sys
+
+        from callbreak_score.__main__ import _command
+        from callbreak_score.shell.exits import run
+
+        sys.argv = [prog_name, *args]
+        raise SystemExit(run(_command))
+
+
+_typer_command = typer.testing._get_command  # the runner makes a Typer app Click's command
+typer.testing._get_command = lambda app: app if isinstance(app, Console) else _typer_command(app)
+
+
 class Cli:
-    """Runs `callbreak` words through the Typer app, as the console script would."""
+    """Runs `callbreak` words as the console script would, its output captured."""
 
     def __init__(self) -> None:
         self.runner = CliRunner()
 
     def __call__(self, *words: str, code: int = 0):
-        result = self.runner.invoke(app, list(words), prog_name="callbreak")
+        result = self.runner.invoke(Console(), list(words),  # type: ignore[arg-type]
+                                    prog_name="callbreak")
         assert result.exit_code == code, (words, result.exit_code, result.output)
         assert "Traceback" not in result.output
         return result

@@ -1,36 +1,14 @@
 """The commands for after the game: settle up, stats, ratings, the players across games,
-chart and share."""
+chart and share. Their words, help and options are declared in commands.py."""
 
 from __future__ import annotations
 
 import sys
-from enum import Enum
 
 from callbreak_score.core.errors import Refused, cut_word
 from callbreak_score.storage import store
 
 from .acts import say, screen
-from .declare import Commands, plain
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
-    from typing import Annotated
-
-    import typer
-
-    from .params import GameArg, RulesOpt, SinceOpt, UntilOpt, Whole, complete_people
-
-app = Commands()
-
-
-class PeopleChange(str, Enum):
-    rename = "rename"
-    merge = "merge"
-
-
-class Scheme(str, Enum):
-    rank = "rank"
-    points = "points"
 
 
 def _since(words: str) -> float:
@@ -62,23 +40,15 @@ def moments(since: str | None, until: str | None) -> tuple[float | None, float |
     return start, end
 
 
-@app.command("settle")
 def settle_up(
-    stake: Annotated[str, typer.Option(
-        "--stake", metavar="AMOUNT", show_default=False,
-        help="What one place (rank) or one point (points) is worth, e.g. 10 or 0.50.")],
-    game: GameArg = None,
-    scheme: Annotated[Scheme, typer.Option(
-        "--scheme", help="rank: the places pay the winner; points: every pair settles the "
-        "difference of their totals.")] = Scheme.rank,
-    since: SinceOpt = None,
-    until: UntilOpt = None,
-    partial: Annotated[bool, typer.Option(
-        "--partial", help="Settle an unfinished game on its totals so far.")] = False,
-    json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")
-                    ] = False,
+    stake: str,
+    game: str | None = None,
+    scheme: str = "rank",
+    since: str | None = None,
+    until: str | None = None,
+    partial: bool = False,
+    json: bool = False,
 ) -> None:
-    """Settle up a game, or a sitting with --since/--until: each net and the fewest transfers."""
     from callbreak_score.core.settle import settle, stake_of
     from callbreak_score.storage import queries
     from callbreak_score.storage.people import circle
@@ -101,7 +71,7 @@ def settle_up(
         if not games:
             raise Refused("no game was started until {until}; see 'callbreak list'",
                           until=until)
-    result = settle(games, plain(scheme), amount, partial, circle())
+    result = settle(games, scheme, amount, partial, circle())
     currency = get("currency")  # read for --json too: a damaged file is never ignored
     if json:
         import json as jsonlib
@@ -111,100 +81,63 @@ def settle_up(
     say(settleview.text(result, screen(), currency))
 
 
-@app.command()
 def stats(
-    players: Annotated[list[str] | None, typer.Argument(
-        metavar="[PLAYER...]", help="Only these players (default: everyone).",
-        show_default=False)] = None,
-    rules: RulesOpt = None,
-    since: SinceOpt = None,
-    until: UntilOpt = None,
-    games: Annotated[int | None, typer.Option(
-        "--games", click_type=Whole(1), metavar="N", show_default=False,
-        help="Only the N newest finished games.")] = None,
-    json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    players: list[str] | None = None,
+    rules: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    games: int | None = None,
+    json: bool = False,
 ) -> None:
-    """Standings per preset across finished games: wins, averages, bids made, head-to-head."""
     from .stats import run
 
-    run(players or [], *moments(since, until), games, json, plain(rules))
+    run(players or [], *moments(since, until), games, json, rules)
 
 
-@app.command()
 def ratings(
-    player: Annotated[str | None, typer.Argument(
-        metavar="[NAME]", help="Show this player's rating after each game.",
-        show_default=False)] = None,
-    rules: RulesOpt = None,
-    since: SinceOpt = None,
-    until: UntilOpt = None,
-    json: Annotated[bool, typer.Option("--json", help="Print the ratings as JSON.")] = False,
+    player: str | None = None,
+    rules: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    json: bool = False,
 ) -> None:
-    """Skill ratings from finished games (openskill's Plackett-Luce), best first."""
     from .ratings import run
 
-    run(player, *moments(since, until), plain(rules), json)
+    run(player, *moments(since, until), rules, json)
 
 
-@app.command()
 def players(
-    json: Annotated[bool, typer.Option("--json", help="Print the players as JSON.")] = False,
+    json: bool = False,
 ) -> None:
-    """List the players: each person, the names they played under, and their games."""
     from .people import listing
 
     listing(json)
 
 
-@app.command()
-def player(
-    action: Annotated[PeopleChange, typer.Argument(
-        metavar="rename|merge",
-        help="rename: give a person a new name; merge: OTHER is the same person as NAME.")],
-    name: Annotated[str, typer.Argument(metavar="NAME", help="A player, as played or shown.",
-                                        autocompletion=complete_people)],
-    other: Annotated[str, typer.Argument(
-        metavar="NEW|OTHER", help="rename: the new name; merge: the other name of the same "
-        "person.", autocompletion=complete_people)],
-) -> None:
-    """Rename a player, or merge two names of one person (Ram and राम), in stats, settle and
-    ratings; the games keep the names as played."""
+def rename_player(name: str, new: str) -> None:
     from .people import change
 
-    change(plain(action), name, other)
+    change("rename", name, new)
 
 
-@app.command()
-def chart(game: GameArg = None) -> None:
-    """Chart every player's running total round by round."""
+def merge_players(name: str, other: str) -> None:
+    from .people import change
+
+    change("merge", name, other)
+
+
+def chart(game: str | None = None) -> None:
     from callbreak_score.views.chartview import chart_text
 
     sys.stdout.write(chart_text(store.load(store.resolve(game)), screen()))
 
 
-class ShareFormat(str, Enum):
-    text = "text"
-    png = "png"
-    svg = "svg"
-    html = "html"
-
-
-@app.command()
 def share(
-    game: GameArg = None,
-    fmt: Annotated[ShareFormat | None, typer.Option(
-        "--format", help="text: a short summary for a chat app; png: a picture card to send "
-        "(needs the png extra); svg: the card as SVG; html: a page for any phone. "
-        "Default: as -o FILE's name ends, else text.", show_default=False
-    )] = None,
-    output: Annotated[str | None, typer.Option(
-        "-o", "--output", metavar="FILE", help="Write to FILE instead of standard output.",
-        show_default=False)] = None,
-    open_it: Annotated[bool, typer.Option(
-        "--open", help="Hand the file to the system to send or show (termux-share, "
-        "xdg-open or open); where none is found, print its path.")] = False,
+    game: str | None = None,
+    fmt: str | None = None,
+    output: str | None = None,
+    open_it: bool = False,
 ) -> None:
-    """A game to send: the order as text, or a card of the standings, chart and scorecard."""
     from .sharing import share_game
 
-    share_game(store.resolve(game), None if fmt is None else plain(fmt), output, open_it)
+    share_game(store.resolve(game), fmt, output, open_it)

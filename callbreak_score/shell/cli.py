@@ -1,13 +1,13 @@
-"""The `callbreak` Typer app: the root, its commands in the order --help lists them
-(each command lives in the module of what the user is doing), and its help in the
-interface's language. Every way a command ends goes through exits.py."""
+"""The `callbreak` Typer app, made from the command table (commands.py): what words a
+usage error in Click's way (the fast path, quick.py, runs every call Click accepts), its
+help in the interface's language. Every way a command ends goes through exits.py."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
 from difflib import get_close_matches
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer import _click as click  # Typer 0.28 carries its own Click
@@ -15,23 +15,11 @@ from typer._completion_classes import completion_init
 
 from callbreak_score.i18n import _
 
-from . import (
-    acts,
-    after_commands,
-    event_commands,
-    exits,
-    games_commands,
-    params,
-    round_commands,
-    setup_commands,
-    sync_commands,
-)
+from . import acts, exits, params
+from .commands import ROOT, walk
 
-# The commands in the order --help lists them (the evening's, not the modules')
-LISTED = ("new", "bid", "tricks", "show", "undo", "redo", "history", "edit", "list", "use",
-          "abandon", "redate", "delete", "finish", "export", "rules", "path", "restore", "doctor",
-          "penalty", "play", "serve", "settle", "stats", "ratings", "players", "player", "chart",
-          "share", "event", "sync", "choose", "config", "completion")
+if TYPE_CHECKING:
+    from .declare import Command
 
 
 class Words(typer.core.TyperGroup):
@@ -54,6 +42,11 @@ class Words(typer.core.TyperGroup):
             meant = get_close_matches(args[0], list(self.commands))
             raise NoSuchCommand(error, args[0], meant if self.suggest_commands else []
                                 ) from None
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """The commands in the table's order (Typer lists a group's groups last)."""
+        table = next(group for group in walk() if set(group.commands) == set(self.commands))
+        return list(table.commands)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:  # as Click's: handed on as they are
         """Run a command: its exit status (Click's own way, in standalone mode). The
@@ -79,15 +72,25 @@ class NoSuchCommand(click.exceptions.UsageError):
         self.commands_meant = meant
 
 
-app = typer.Typer(
-    name="callbreak",
-    cls=Words,
-    help="Keep the score of a Call Break (Callbreak, Call Bridge, Lakdi) game at a real table.",
-    no_args_is_help=True,
-    add_completion=False,  # 'callbreak completion SHELL' prints the one script per shell
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,  # Click's plain layout in every language (localized())
-)
+
+def _typer(command: Command) -> typer.Typer:
+    """The Typer app of a group of the command table: its commands made by params.py."""
+    group = typer.Typer(
+        name=command.name or "callbreak", cls=Words, help=command.help, no_args_is_help=True,
+        add_completion=False,  # 'callbreak completion SHELL' prints the one script per shell
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None)  # Click's plain layout in every language (localized())
+    for sub in command.commands.values():
+        if sub.commands:
+            group.add_typer(_typer(sub), name=sub.name, help=sub.help)
+        else:
+            settings = {"ignore_unknown_options": True} if sub.loose else {}
+            group.command(sub.name, help=sub.help, context_settings=settings)(
+                params.typer_function(sub))
+    return group
+
+
+app = _typer(ROOT)
 completion_init()  # Typer answers TAB for the shells even without its --install-completion
 
 
@@ -101,20 +104,9 @@ def show_version(asked: bool) -> None:
 def root(
     version: Annotated[bool, typer.Option(
         "--version", "-V", is_eager=True, callback=show_version,
-        help="Print the version and exit.")] = False,
+        help=ROOT.params[0].help)] = False,
 ) -> None:
-    """Keep the score of a Call Break (Callbreak, Call Bridge, Lakdi) game at a real table."""
-
-
-# Each command module declares its commands on its own `app` (declare.Commands, no Typer
-# imported): catalogs.py finds every command's help by its `@app.command` decorator, and
-# words.py calls the same functions when it reads the words itself
-for declared_name, settings, function in sorted(
-        (entry for module in (round_commands, games_commands, after_commands, setup_commands,
-                                      sync_commands, event_commands)
-         for entry in module.app.registered),
-        key=lambda entry: LISTED.index(entry[0] or entry[2].__name__)):
-    app.command(declared_name, **settings)(params.typed(function))
+    pass
 
 
 class NarrowFormatter(click.HelpFormatter):

@@ -142,8 +142,22 @@ def usage_line(error: Exception, words: Sequence[str]) -> str:
         if (len(word) > 40 or not word.isprintable()) and word in said:
             said = said.replace(word, cut_word(word))
     context = getattr(error, "ctx", None)
-    where = context.command_path if context is not None else "callbreak"
+    where = context.command_path if context is not None else _named(words)
     return t("{problem} (see '{command} --help')", problem=said, command=where)
+
+
+def _named(words: Sequence[str]) -> str:
+    """The command the words name ('callbreak event new'), for an error Click raised
+    without its context (an option missing its value)."""
+    from .commands import ROOT
+
+    command, path = ROOT, ["callbreak"]
+    for word in words:
+        if word not in command.commands:
+            break
+        command = command.commands[word]
+        path.append(word)
+    return " ".join(path)
 
 
 def _output_broken(error: OSError) -> bool:

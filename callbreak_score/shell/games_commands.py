@@ -1,10 +1,10 @@
 """The commands about the stored games: show, history, list, use, abandon, redate,
-delete, export, rules, path, restore and doctor."""
+delete, export, rules, path, restore and doctor. Their words, help and options are
+declared in commands.py."""
 
 from __future__ import annotations
 
 import sys
-from enum import Enum
 
 from callbreak_score.core.errors import Refused
 from callbreak_score.i18n import _, num, t, tn
@@ -12,35 +12,14 @@ from callbreak_score.storage import store
 
 from . import acts, exits
 from .acts import card, now, say
-from .declare import Commands, plain
 from .exits import complain
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
-    from typing import Annotated
 
-    import typer
-
-    from .params import WHOLE, GameArg, Preset, complete_ids
-
-app = Commands()
-
-
-class Format(str, Enum):
-    csv = "csv"
-    json = "json"
-
-
-@app.command()
 def show(
-    game: GameArg = None,
-    json: Annotated[bool, typer.Option("--json", help="Print the game as JSON.")] = False,
-    version: Annotated[str | None, typer.Option(
-        "--version", metavar="VERSION", show_default=False,
-        help="Another device's version of a game changed on two devices apart, as 'sync', "
-        "'list' and 'doctor' name it (to look at before 'callbreak choose').")] = None,
+    game: str | None = None,
+    json: bool = False,
+    version: str | None = None,
 ) -> None:
-    """Show the scorecard: every round, running totals, leader, who deals next."""
     if version is not None:
         return _show_version(store.resolve(game), version, json)
     chosen = store.load(store.resolve(game))
@@ -83,12 +62,10 @@ def _show_version(game_id: str, version: str, json: bool) -> None:
               "choose {game} {version}' makes it the game.", version=name, game=game_id))
 
 
-@app.command()
 def history(
-    game: GameArg = None,
-    json: Annotated[bool, typer.Option("--json", help="Print the changes as JSON.")] = False,
+    game: str | None = None,
+    json: bool = False,
 ) -> None:
-    """List every change made to a game, with its time, newest last."""
     chosen = store.load(store.resolve(game))
     if json:
         from callbreak_score.views.export import history_json
@@ -100,13 +77,10 @@ def history(
     say(history_text(chosen, acts.screen()))
 
 
-@app.command("list")
 def list_games(
-    show_all: Annotated[bool, typer.Option("--all", help="Every game, not just the 20 newest.")
-                        ] = False,
-    json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+    show_all: bool = False,
+    json: bool = False,
 ) -> None:
-    """List games, newest first (the current one marked)."""
     from callbreak_score.views.export import summary
 
     shown = store.game_ids(limit=None if show_all else 21)
@@ -144,12 +118,9 @@ def list_games(
     exits.warn_damaged(damaged)
 
 
-@app.command()
 def use(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id to make current.",
-                                        autocompletion=complete_ids)],
+    game: str,
 ) -> None:
-    """Make another game the current game."""
     with store.locked():
         chosen = store.load(store.check_id(game))
         store.set_current(chosen.id)
@@ -157,9 +128,7 @@ def use(
           players=", ".join(chosen.players)))
 
 
-@app.command("abandon")
-def abandon_game(game: GameArg = None) -> None:
-    """Abandon a game: kept and listed, but left out of settle, stats and ratings."""
+def abandon_game(game: str | None = None) -> None:
     from callbreak_score.core.history import abandon
 
     _, chosen = acts.change_game(lambda g: abandon(g, now()), None, game)
@@ -172,18 +141,11 @@ def abandon_game(game: GameArg = None) -> None:
               game=chosen.id))
 
 
-@app.command()
 def redate(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id whose date to "
-                                        "correct.", autocompletion=complete_ids)],
-    date: Annotated[str, typer.Argument(
-        metavar="YYYY-MM-DD", help="The day the game was played (its time of day is kept), "
-        "or the day and the time: YYYY-MM-DDTHH:MM.")],
-    clock: Annotated[str | None, typer.Argument(
-        metavar="[HH:MM]", help="The time it started, in this device's time zone.",
-        show_default=False)] = None,
+    game: str,
+    date: str,
+    clock: str | None = None,
 ) -> None:
-    """Correct when a game was played (a clock that was wrong); undo takes it back."""
     from datetime import datetime
 
     from callbreak_score.core.game import to_the_minute
@@ -201,12 +163,9 @@ def redate(
               "'callbreak undo' take it back.", game=after.id, new=new, old=old))
 
 
-@app.command("delete")
 def delete_game(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id to delete.",
-                                        autocompletion=complete_ids)],
+    game: str,
 ) -> None:
-    """Move a game to the trash ('callbreak restore GAME' brings it back)."""
     from callbreak_score.storage.recovery import delete
 
     with store.locked():
@@ -215,25 +174,18 @@ def delete_game(
           "back.", game=gone.id, players=", ".join(gone.players)))
 
 
-@app.command("export")
 def export_game(
-    game: GameArg = None,
-    fmt: Annotated[Format, typer.Option("--format", help="csv: one row per player per round; "
-                                        "json: the whole game.")] = Format.csv,
-    output: Annotated[str | None, typer.Option(
-        "-o", "--output", metavar="FILE", help="Write to FILE instead of standard output.",
-        show_default=False)] = None,
-    excel: Annotated[bool, typer.Option(
-        "--excel", help="CSV for Excel on Windows: a UTF-8 byte-order mark and CRLF line ends.")
-    ] = False,
+    game: str | None = None,
+    fmt: str = "csv",
+    output: str | None = None,
+    excel: bool = False,
 ) -> None:
-    """Export a game as CSV (default) or JSON."""
     from callbreak_score.views import export
 
-    if excel and plain(fmt) != "csv":
+    if excel and fmt != "csv":
         raise Refused("--excel is for CSV; leave out --format json")
     chosen = store.load(store.resolve(game))
-    text = export.to_csv(chosen, excel) if plain(fmt) == "csv" else export.to_json(chosen)
+    text = export.to_csv(chosen, excel) if fmt == "csv" else export.to_json(chosen)
     if chosen.finished is None:
         complain(tn(
             "warning: game {game} is not finished; exporting the {count} completed round so far",
@@ -250,13 +202,9 @@ def export_game(
     print(t("Wrote {file}.", file=output), file=sys.stderr)
 
 
-@app.command("rules")
 def show_rules(
-    preset: Annotated[Preset | None, typer.Argument(
-        help="A preset to describe (default: the current game's, with its options).",
-        show_default=False)] = None,
+    preset: str | None = None,
 ) -> None:
-    """Describe a preset's rules; without PRESET, the rules in force for the current game."""
     current = None
     if preset is None and store.current_id() is not None:
         try:
@@ -265,32 +213,22 @@ def show_rules(
             current = None
     from callbreak_score.core.options import DEFAULT_PRESET
 
-    name = plain(preset) if preset else (current.rules.preset if current else DEFAULT_PRESET)
+    name = preset if preset else (current.rules.preset if current else DEFAULT_PRESET)
     from callbreak_score.views.rulesview import rules_text
 
     say(rules_text(name, current, acts.screen()))
 
 
-@app.command()
 def path() -> None:
-    """Print the data folder (set CALLBREAK_HOME to move it)."""
     sys.stdout.write(store.home() + "\n")  # whole, to copy or to use as $(callbreak path)
 
 
-@app.command()
 def restore(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.",
-                                        autocompletion=complete_ids)],
-    list_only: Annotated[bool, typer.Option("--list", help="Show the backups only.")] = False,
-    backup: Annotated[int, typer.Option(
-        "--backup", click_type=WHOLE,
-        metavar="N", help="Which backup to put back: 1 is the newest.")] = 1,
-    synced: Annotated[bool, typer.Option(
-        "--synced", help="Put back the version the last sync left (a data folder that "
-        "syncs keeps it in its git history).")] = False,
+    game: str,
+    list_only: bool = False,
+    backup: int = 1,
+    synced: bool = False,
 ) -> None:
-    """Bring a deleted game back from the trash, or show a game's backups or put one back
-    (the current version becomes a backup)."""
     from callbreak_score.storage.recovery import list_backups, restore_backup, restore_synced
     from callbreak_score.views.recoveryview import backups
 
@@ -324,14 +262,9 @@ def restore(
     card(restored)
 
 
-@app.command()
 def doctor(
-    fix: Annotated[bool, typer.Option(
-        "--fix", help="Move damaged and stray files aside (bytes kept), make a data file marked "
-        "executable plain, and remove stray temp files.")
-    ] = False,
+    fix: bool = False,
 ) -> None:
-    """Check every file in the data folder and say how to fix what is wrong."""
     from contextlib import nullcontext
 
     from callbreak_score.storage.recovery import check_all

@@ -1,21 +1,23 @@
-"""What the Typer commands' words are: the numbers Click reads, `new`'s rule options made
-from the option table (core/options.py, one Typer option per row), the arguments several
-commands take, and the completers TAB calls (answered by tab.py, without Typer)."""
+"""The Typer adapter: each command of the table (commands.py) as the function Typer reads
+(its parameters Typer's arguments and options), the numbers Click reads, and the completers
+Typer calls for TAB (answered by tab.py, without Typer)."""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer._click import types as click_types
 
-from callbreak_score.core import options
-from callbreak_score.core.options import NEW_OPTIONS, PRESETS, Option
-
+from .declare import HELP
+from .declare import WHOLE as WHOLE_KIND
 from .words import whole_number
+
+if TYPE_CHECKING:
+    from .declare import Command, Param
 
 
 class Whole(click_types.IntRange):
@@ -40,64 +42,59 @@ def choices(name: str, values: tuple[str, ...]) -> type[Enum]:
     return Enum(name, [(value, value) for value in values], type=str)  # type: ignore[return-value]
 
 
-def _parameter(row: Option) -> inspect.Parameter:
-    """The row as a keyword parameter of `new`, named by its make_rules keyword."""
-    declared, keyword = f"--{row.key}", row.keyword
-    assert keyword is not None  # a row of `new` (NEW_OPTIONS) has its make_rules keyword
-    if row.flag:
-        info = typer.Option(declared, help=row.help)
-        return inspect.Parameter(keyword, inspect.Parameter.KEYWORD_ONLY, default=False,
-                                 annotation=Annotated[bool, info])
-    if row.kind == options.WHOLE:
-        info = typer.Option(declared, click_type=WHOLE, metavar=row.metavar,
-                            help=row.help, show_default=False)
-        kind: object = int | None
+COMPLETERS: dict[str, Callable[[str], list[str]]] = {}
+
+
+def typer_function(command: Command) -> Callable[..., object]:
+    """The command as Typer reads it: a function with a keyword per row of the table, each
+    annotated with the Typer argument or option the row declares, and its default; the
+    values reach the command's function (imported when it runs) as the fast path gives
+    them (a choice as its text)."""
+    parameters = [inspect.Parameter(param.name, inspect.Parameter.KEYWORD_ONLY,
+                                    default=inspect.Parameter.empty if param.required
+                                    else param.default,
+                                    annotation=Annotated[_kind(command, param), _info(param)])
+                  for param in command.params if param is not HELP]
+
+    def call(**values: object) -> object:
+        return command.function()(**{name: getattr(value, "value", value)
+                                     for name, value in values.items()})
+
+    call.__name__ = call.__qualname__ = command.path.replace(" ", "_")
+    call.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    call.__annotations__ = {p.name: p.annotation for p in parameters}
+    call.__doc__ = command.help
+    return call
+
+
+def _kind(command: Command, param: Param) -> Any:
+    """The Python type Typer makes the parameter's Click type of."""
+    kind: Any
+    if param.flag:
+        return bool
+    if param.choices:
+        kind = choices(f"{command.path}-{param.name}".title(), param.choices)
+    elif param.kind == WHOLE_KIND:
+        kind = int
     else:
-        info = typer.Option(declared, help=row.help, show_default=False)
-        kind = choices(row.key.title(), row.choices) | None
-    return inspect.Parameter(keyword, inspect.Parameter.KEYWORD_ONLY, default=None,
-                             annotation=Annotated[kind, info])
+        kind = str
+    if param.many:
+        kind = list[kind]
+    return kind if param.required or param.default is not None else kind | None
 
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def typed(command: F) -> F:
-    """The command as Typer reads it: its annotations (strings in a command module, which
-    imports no Typer) made the Typer arguments and options they name, from this module's
-    names and Typer's; a command with `declare.rule_options` gets one option per row of
-    the table, after its first parameter and before its others (a number read as WHOLE)."""
-    names = {**globals(), "typer": typer}
-    inner = getattr(command, "__wrapped__", command)  # a rule_options command's own function
-    names.update(inner.__globals__)
-    command.__annotations__ = {
-        name: eval(kind, names) if isinstance(kind, str) else kind  # noqa: S307 (our own text)
-        for name, kind in command.__annotations__.items()}
-    before = getattr(command, "rule_options", None)
-    if before is None:
-        return command
-    own = [p for p in inspect.signature(inner, eval_str=True, globals=names).parameters.values()
-           if p.kind != inspect.Parameter.VAR_KEYWORD]
-    placed = {before[p.name]: p for p in own if p.name in before}
-    rows = []
-    for row in NEW_OPTIONS:
-        if row.key in placed:
-            rows.append(placed[row.key].replace(kind=inspect.Parameter.KEYWORD_ONLY))
-        rows.append(_parameter(row))
-    rest = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own[1:]
-            if p.name not in before]
-    parameters = [own[0], *rows, *rest]
-    command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    command.__annotations__ = {p.name: p.annotation for p in parameters}
-    return command
-
-
-if TYPE_CHECKING:
-    class Preset(str, Enum):
-        """The presets (PRESETS), as Typer shows and checks them."""
-else:
-    Preset = choices("Preset", PRESETS)  # `callbreak rules PRESET`
-
+def _info(param: Param) -> object:
+    """The row as Typer's Argument or Option."""
+    settings: dict[str, object] = {"help": param.help, "show_default": param.default is not None}
+    if param.metavar is not None:
+        settings["metavar"] = param.metavar
+    if param.kind == WHOLE_KIND:
+        settings["click_type"] = Whole(*param.range) if param.range else WHOLE
+    if param.complete:
+        settings["autocompletion"] = COMPLETERS[param.complete]
+    if param.opts:
+        return typer.Option(*param.opts, **settings)  # type: ignore[call-overload]
+    return typer.Argument(**settings)  # type: ignore[call-overload]
 
 
 def complete_ids(incomplete: str) -> list[str]:
@@ -159,24 +156,6 @@ def complete_setting_values(incomplete: str) -> list[str]:
     return dynamic("setting-values", incomplete, typed_values(os.environ))
 
 
-GameArg = Annotated[
-    str | None,
-    typer.Argument(metavar="[GAME]", help="A game id (see 'callbreak list'); default: the "
-                   "current game.", autocompletion=complete_ids, show_default=False),
-]
-
-
-SinceOpt = Annotated[str | None, typer.Option(
-    "--since", metavar="WHEN", show_default=False,
-    help="Games started since WHEN: a date (2026-11-29), a time today (19:30) or 'today'.")]
-
-
-UntilOpt = Annotated[str | None, typer.Option(
-    "--until", metavar="WHEN", show_default=False,
-    help="Games started until WHEN: a date (2026-11-29, that whole day), a time today "
-    "(19:30) or 'today'.")]
-
-
-RulesOpt = Annotated[Preset | None, typer.Option(
-    "--rules", metavar="PRESET", show_default=False,
-    help="Only the games of this preset (nepal, pagat or tens).")]
+COMPLETERS.update({"ids": complete_ids, "pairs": complete_pairs, "players": complete_players,
+                   "people": complete_people, "dealer": complete_dealer,
+                   "settings": complete_settings, "setting-values": complete_setting_values})

@@ -2,9 +2,10 @@
 
 Every command and every TAB press starts a new Python process; importing Typer alone
 costs more than `callbreak show` may take in all (benchmarks/README.md). So the words are read
-here (words.py, from the table generated from the Typer app) and the command's function
-called as Typer would call it; when they are not a call Click would accept as they stand
-(`--help`, a usage error), the Typer app in cli.py reads them and says what is wrong.
+here (words.py, by the command table in commands.py) and the command's function called with
+their values; a help page is laid out here too (views/helpview.py). Words that are not a
+call Click would accept as they stand (a usage error) go to the Typer app made from the same
+table (cli.py), which says what is wrong.
 """
 
 from __future__ import annotations
@@ -14,6 +15,10 @@ import sys
 from collections.abc import Sequence
 
 from . import acts
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .declare import Command
 
 
 def dispatch(words: Sequence[str]) -> bool:
@@ -31,53 +36,52 @@ def dispatch(words: Sequence[str]) -> bool:
     if list(words) in (["--version"], ["-V"]):
         sys.stdout.write(acts.version() + "\n")
         return True
-    if not words or "--help" in words:
-        return _help(list(words))
-    from .completion_spec import SPEC
+    from .commands import ROOT
+
+    command, rest = ROOT, list(words)
+    while command.commands:  # a group: its first word names the command (--help aside)
+        if not rest or rest[0].startswith("-"):
+            return _help(command, rest)
+        sub = command.commands.get(rest[0])
+        if sub is None:
+            return False  # Click says there is no such command
+        command, rest = sub, rest[1:]
+    if "--help" in rest:
+        return _help(command, rest)
     from .words import read
 
-    command = SPEC["root"]["commands"].get(words[0])
-    given = None if command is None else read(command, list(words[1:]))
+    given = read(command, rest)
     if given is None:
         return False  # Typer reads them, and says what is wrong
     from .declare import Slow
 
-    module, _, name = command["run"].partition(":")
     try:
-        getattr(__import__(module, fromlist=[name]), name)(**given)
+        command.function()(**given)
     except Slow:
         return False
     return True
 
 
-def _help(words: list[str]) -> bool:
-    """Show the help page Click would show for these words (a bare `callbreak`: on stderr,
-    exit 2, as Click's no_args_is_help); False: the Typer app reads them."""
-    if words[:1] == ["--help"]:  # the root's: Click reads no further than its options
+def _help(command: Command, words: list[str]) -> bool:
+    """Show the help page Click would show for the command and the words after its name
+    (a group without a command's name: on stderr, exit 2, as Click's no_args_is_help);
+    False: the Typer app reads them."""
+    if command.commands:  # a group's: Click reads no further than its options
         lead = next((at for at, word in enumerate(words) if not word.startswith("-")),
                     len(words))
-        if any(word != "--help" for word in words[:lead]):
+        if any(word != "--help" for word in words[:lead]) or (words and not lead):
             return False
-        name = ""
-    elif not words:
-        name = ""
     else:
-        from .completion_spec import SPEC
         from .words import asks_help
 
-        command = SPEC["root"]["commands"].get(words[0])
-        if command is None or not asks_help(command, words[1:]):
-            return False  # an unknown command, or not its help: Click says what is wrong
-        name = words[0]
+        if not asks_help(command, words):
+            return False  # not its help: Click says what is wrong
     from callbreak_score.views.helpview import page
 
     from . import exits
     from .acts import screen
-    from .help_spec import PAGES
 
-    if not (words or PAGES[""]["no_args_is_help"]):
-        return False  # Click's usage error: a command is missing
-    shown = page(PAGES[name], screen().width) + "\n"
+    shown = page(command.page(), screen().width) + "\n"
     if words:
         sys.stdout.write(shown)
         return True

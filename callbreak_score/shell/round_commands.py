@@ -1,5 +1,6 @@
 """The commands of a round at the table: new, bid, tricks, edit, undo, redo, penalty,
-finish, and play, which asks them all in turn."""
+finish, and play, which asks them all in turn. Their words, help and options are
+declared in commands.py; each function gets every parameter as a keyword."""
 
 from __future__ import annotations
 
@@ -7,48 +8,20 @@ from callbreak_score.core.errors import Damaged, Refused, cut_word
 from callbreak_score.i18n import N_, t
 
 from .acts import card, change_game, now, say, start_game
-from .declare import NUMBERS, Commands, needs_click, rule_options
+from .declare import needs_click, rule_options
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # the names its annotations use; params.typed() finds them
-    from typing import Annotated
-
-    import typer
-
+if TYPE_CHECKING:
     from callbreak_score.core.game import Change, Game
 
-    from .params import (
-        WHOLE,
-        GameArg,
-        complete_dealer,
-        complete_pairs,
-        complete_people,
-        complete_players,
-    )
 
-app = Commands()
-
-
-@app.command()
-@rule_options(before={"dealer": "instant-win"})
+@rule_options
 def new(
-    players: Annotated[list[str] | None, typer.Argument(
-        metavar="P1 P2 P3 P4 [P5]",
-        help="Three, four or five players in turn order (use -- before a name that starts "
-        "with '-').", autocompletion=complete_people,
-        show_default=False)] = None,
-    dealer: Annotated[str | None, typer.Option(
-        "--dealer", help="Who deals first (default: the first player).",
-        autocompletion=complete_dealer, show_default=False)] = None,
-    again: Annotated[bool, typer.Option(
-        "--again", help="The same players and rules as the current game; the deal goes on "
-        "round the table.")] = False,
+    players: list[str] | None = None,
+    dealer: str | None = None,
+    again: bool = False,
     **options: object,
 ) -> None:
-    """Start a game; it becomes the current game.
-
-    An option not given here comes from your settings when one is set ('callbreak config').
-    """
     from callbreak_score.views import roundview
 
     if again:
@@ -69,15 +42,9 @@ def new(
     say(roundview.started(game))
 
 
-@app.command(context_settings=NUMBERS)
 def bid(
-    bids: Annotated[list[str], typer.Argument(
-        metavar="B1 B2 B3 B4 | NAME=N ...",
-        help="This round's bids in seat order, or NAME=N pairs in any order; "
-        "b6 or NAME=b6 is a blind bid.",
-        autocompletion=complete_pairs, show_default=False)],
+    bids: list[str],
 ) -> None:
-    """Enter this round's bids."""
     from callbreak_score.core.game import enter_bids, parse_bids
     from callbreak_score.views.roundview import bids_entered
 
@@ -88,15 +55,9 @@ def bid(
         card(game)
 
 
-@app.command(context_settings=NUMBERS)
 def tricks(
-    won: Annotated[list[str], typer.Argument(
-        metavar="T1 T2 T3 T4 | NAME=N ...",
-        help="Tricks won in seat order, or NAME=N pairs in any order; they add up to 13 "
-        "(17 for three players, 10 for five).",
-        autocompletion=complete_pairs, show_default=False)],
+    won: list[str],
 ) -> None:
-    """Enter the tricks each player won; completes the round and shows the scorecard."""
     from callbreak_score.core.game import enter_tricks, parse_numbers
 
     words = no_options(won)
@@ -119,16 +80,10 @@ def no_options(words: list[str]) -> list[str]:
     return words
 
 
-@app.command(context_settings={"ignore_unknown_options": True})
 def edit(
-    number: Annotated[int, typer.Argument(click_type=WHOLE,
-        metavar="N", help="The completed round to correct.")],
-    words: Annotated[list[str] | None, typer.Argument(
-        metavar="[--bids B1 B2 ...] [--tricks T1 T2 ...]", show_default=False,
-        help="The round's correct bids and/or tricks, one per player as for bid and tricks.")
-    ] = None,
+    number: int,
+    words: list[str] | None = None,
 ) -> None:
-    """Correct a completed round; later totals follow."""
     from callbreak_score.core.game import edit, parse_bids, parse_numbers
 
     given = words or []
@@ -199,29 +154,18 @@ def _step(redo: bool) -> None:
     card(game)
 
 
-@app.command()
 def undo() -> None:
-    """Take back the last change, whatever it was (bids, tricks, edit, finish, restore,
-    a new game, a player's rename or merge)."""
     _step(redo=False)
 
 
-@app.command()
 def redo() -> None:
-    """Put back what the last undo took back (until a new change is made)."""
     _step(redo=True)
 
 
-@app.command()
 def penalty(
-    name: Annotated[str, typer.Argument(
-        metavar="NAME", help="The player who revoked or misdealt (a unique prefix will do).",
-        autocompletion=complete_players)],
-    number: Annotated[int | None, typer.Option(
-        "--round", click_type=WHOLE, metavar="N", show_default=False,
-        help="The round (default: the latest round with bids).")] = None,
+    name: str,
+    number: int | None = None,
 ) -> None:
-    """The table's penalty (a revoke, a misdeal): the player scores minus the bid."""
     from callbreak_score.core.game import add_penalty
     from callbreak_score.core.typed import seat_of
     from callbreak_score.views import roundview
@@ -233,18 +177,14 @@ def penalty(
     card(game)
 
 
-@app.command()
 def finish() -> None:
-    """End the current --open game now."""
     from callbreak_score.core.game import finish
 
     _, game = change_game(lambda g: finish(g, now()), "finish")
     card(game)
 
 
-@app.command()
-def play(game: GameArg = None) -> None:
-    """Play the game round by round: bids and tricks asked in calling order, saved as you go."""
+def play(game: str | None = None) -> None:
     from .play import run
 
     run(game)

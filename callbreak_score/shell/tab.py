@@ -3,11 +3,10 @@
 The shell scripts in completions/ are Typer's own (`script`); on every TAB they run
 `callbreak` with `_CALLBREAK_COMPLETE=complete_<shell>`. Typer would import itself (and
 Rich, for the help texts) to answer, which costs several times `python -c pass`. This
-module answers the same question from `completion_spec.py`, a table generated from the
-Typer app (`python -m callbreak_score.shell.completion` rewrites it and completions/; a
-test fails when either is stale, and another compares every answer with Typer's own).
-Anything it does not recognise it leaves to Typer (returns None). It never imports the
-Typer app; the app's completers call `dynamic` and `typed_values` here.
+module answers the same question from the command table (commands.py); a test compares
+every answer with Typer's own, from the Typer app made from the same table. Anything it
+does not recognise it leaves to Typer (returns None). It never imports the Typer app; the
+app's completers call `dynamic` and `typed_values` here.
 """
 
 from __future__ import annotations
@@ -19,9 +18,7 @@ from .acts import COMPLETE_VAR
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every TAB
 if TYPE_CHECKING:
-    from typing import Any
-
-    Entry = dict[str, Any]  # a command or a parameter of completion_spec.SPEC
+    from .declare import Command, Param
 
 SHELLS = ("bash", "zsh", "fish", "powershell")
 
@@ -64,7 +61,7 @@ class _Unsure(Exception):
 
 
 def _parse(
-    params: list[Entry], tokens: list[str], interspersed: bool, loose: bool = False
+    params: tuple[Param, ...], tokens: list[str], interspersed: bool, loose: bool = False
 ) -> tuple[set[str], list[str], list[str]]:
     """Which options were given, the positional words, and what follows (like Click);
     `loose`: unknown options are positional words (Click's ignore_unknown_options)."""
@@ -79,7 +76,7 @@ def _parse(
             return given, positional + tokens[i + 1:], []
         if token[:1] == "-" and len(token) > 1:
             name, eq, _ = token.partition("=") if token.startswith("--") else (token, "", "")
-            match = [p for p in params if p["kind"] == "option" and name in p["opts"]]
+            match = [p for p in params if name in p.opts]
             if not match and loose:
                 positional.append(token)
                 i += 1
@@ -87,12 +84,12 @@ def _parse(
             if not match:
                 raise _Unsure(token)
             option = match[0]
-            if not (option["flag"] or eq) and i + option["nargs"] >= len(tokens):
+            if not (option.flag or eq) and i + 1 >= len(tokens):
                 # An option still missing its value: Click's parse stops there, keeping
                 # the options before it but handing no words to the arguments.
                 return given, [], []
-            given.add(option["name"])
-            i += 1 if option["flag"] or eq else 1 + option["nargs"]
+            given.add(option.name)
+            i += 1 if option.flag or eq else 2
             continue
         if not interspersed:
             return given, positional, tokens[i:]
@@ -101,15 +98,15 @@ def _parse(
     return given, positional, []
 
 
-def _arguments(params: list[Entry], positional: list[str]) -> dict[str, list[str]]:
+def _arguments(params: tuple[Param, ...], positional: list[str]) -> dict[str, list[str]]:
     """Positional words handed to the command's arguments, in order."""
     out: dict[str, list[str]] = {}
     rest = list(positional)
     for p in params:
-        if p["kind"] != "argument":
+        if p.opts:
             continue
-        take = len(rest) if p["nargs"] == -1 else p["nargs"]
-        out[p["name"]], rest = rest[:take], rest[take:]
+        take = len(rest) if p.many else 1
+        out[p.name], rest = rest[:take], rest[take:]
     return out
 
 
@@ -191,16 +188,19 @@ def _people(incomplete: str, typed: list[str]) -> list[str]:
     return sorted(found.values(), key=key)
 
 
-def _context(spec: Entry, args: list[str]) -> tuple[Entry, set[str], dict[str, list[str]]]:
-    """The command the words name (or the root), the options given, the argument values."""
-    root = spec["root"]
-    given, _positional, rest = _parse(root["params"], list(args), interspersed=False)
-    command = root["commands"].get(rest[0]) if rest else None
-    if command is None:
-        return root, given, {}
-    given, positional, _ = _parse(command["params"], rest[1:], interspersed=True,
-                                  loose=command.get("loose", False))
-    return command, given, _arguments(command["params"], positional)
+def _context(command: Command, args: list[str]
+             ) -> tuple[Command, set[str], dict[str, list[str]]]:
+    """The command the words name (or the group they stop at), the options given, the
+    argument values."""
+    while command.commands:
+        given, _positional, rest = _parse(command.params, list(args), interspersed=False)
+        sub = command.commands.get(rest[0]) if rest else None
+        if sub is None:
+            return command, given, {}
+        command, args = sub, rest[1:]
+    given, positional, _ = _parse(command.params, list(args), interspersed=True,
+                                  loose=command.loose)
+    return command, given, _arguments(command.params, positional)
 
 
 def typed_values(env: Mapping[str, str]) -> dict[str, list[str]]:
@@ -209,23 +209,22 @@ def typed_values(env: Mapping[str, str]) -> dict[str, list[str]]:
     The word being completed is included, so that an option waiting for that very word
     does not hide the arguments typed before it (as it does from Click's context).
     """
-    from .completion_spec import SPEC
+    from .commands import ROOT
 
     shell = env.get(COMPLETE_VAR, "").partition("_")[2]
     try:
         args, incomplete = _words(shell, env)
-        return _context(SPEC, [*args, incomplete])[2]
+        return _context(ROOT, [*args, incomplete])[2]
     except (_Unsure, KeyError, ValueError, IndexError):
         return {}
 
 
-def _items(spec: Entry, args: list[str], incomplete: str) -> list[tuple[str, str | None]]:
-    """The (value, help key) completions for the words, as Click's resolution finds them."""
-    root = spec["root"]
-    node, given, values = _context(spec, args)
+def _items(root: Command, args: list[str], incomplete: str) -> list[tuple[str, str | None]]:
+    """The (value, help text) completions for the words, as Click's resolution finds them."""
+    node, given, values = _context(root, args)
     # what the completers see: the arguments with the word being completed in place
     try:
-        typed = _context(spec, [*args, incomplete])[2]
+        typed = _context(root, [*args, incomplete])[2]
     except _Unsure:
         typed = {}
     if incomplete == "=":
@@ -234,47 +233,38 @@ def _items(spec: Entry, args: list[str], incomplete: str) -> list[tuple[str, str
         name, _, incomplete = incomplete.partition("=")
         args = [*args, name]
     if "--" not in args and incomplete[:1] == "-":
-        return _command_items(node, root, given, incomplete)
-    for p in node["params"]:
-        if p["kind"] != "option" or p["flag"]:
-            continue
-        last = None
-        for index, word in enumerate(reversed(args)):
-            if index + 1 > p["nargs"]:
-                break
-            if word[:1] == "-":
-                last = word
-                break
-        if last is not None and last in p["opts"]:
+        return _command_items(node, given, incomplete)
+    if args and args[-1][:1] == "-":
+        for p in node.params:
+            if p.opts and not p.flag and args[-1] in p.opts:
+                return _value_items(p, incomplete, typed)
+    for p in node.params:
+        if not p.opts and (p.many or not values.get(p.name)):
             return _value_items(p, incomplete, typed)
-    for p in node["params"]:
-        if p["kind"] == "argument" and (
-            p["nargs"] == -1 or len(values.get(p["name"], [])) < p["nargs"]
-        ):
-            return _value_items(p, incomplete, typed)
-    return _command_items(node, root, given, incomplete)
+    return _command_items(node, given, incomplete)
 
 
-def _value_items(p: Entry, incomplete: str, values: dict[str, list[str]]
+def _value_items(p: Param, incomplete: str, values: dict[str, list[str]]
                  ) -> list[tuple[str, str | None]]:
-    if p["complete"]:
-        found = dynamic(p["complete"], incomplete, values)
+    if p.complete:
+        found = dynamic(p.complete, incomplete, values)
         return [(v, None) for v in found if v.startswith(incomplete)]
-    return [(c, None) for c in p["choices"] if c.startswith(incomplete)]
+    return [(c, None) for c in p.choices if c.startswith(incomplete)]
 
 
-def _command_items(node: Entry, root: Entry, given: set[str], incomplete: str
+def _command_items(node: Command, given: set[str], incomplete: str
                    ) -> list[tuple[str, str | None]]:
-    """Command names (at the top) and option names not given yet, as Click offers them."""
-    out: list[tuple[str, str | None]] = []
-    if node is root:
-        out += [(name, c["short_help"]) for name, c in root["commands"].items()
-                if name.startswith(incomplete)]
+    """A group's command names and option names not given yet, as Click offers them."""
+    from callbreak_score.views.helpview import short_help
+
+    out: list[tuple[str, str | None]] = [
+        (name, short_help(command.help, 45)) for name, command in node.commands.items()
+        if name.startswith(incomplete)]
     if incomplete and not incomplete[0].isalnum():
-        for p in node["params"]:
-            if p["kind"] != "option" or p["hidden"] or (not p["multiple"] and p["name"] in given):
+        for p in node.params:
+            if not p.opts or p.name in given:
                 continue
-            out += [(name, p["help"]) for name in p["opts"] if name.startswith(incomplete)]
+            out += [(name, p.help) for name in p.opts if name.startswith(incomplete)]
     return out
 
 
@@ -289,29 +279,30 @@ def respond(env: Mapping[str, str]) -> tuple[str | None, int] | None:
     action, _, shell = instruction.partition("_")
     if action != "complete" or shell not in SHELLS:
         return None
-    from .completion_spec import HELP, SPEC
+    from .commands import ROOT
 
     cword = env.get("COMP_CWORD", "0")
     if shell == "bash" and not (cword.isascii() and cword.isdigit() and len(cword) < 6):
         return "", 0  # no shell sends that: nothing to offer (Typer's int() would crash)
     try:
         args, incomplete = _words(shell, env)
-        items = _items(SPEC, args, incomplete)
+        items = _items(ROOT, args, incomplete)
     except (_Unsure, KeyError, ValueError, IndexError):
         return None
     if shell == "bash":
         return "\n".join(v for v, _ in items), 0
     if shell == "zsh":
-        lines = [f'"{zsh_escape(v)}":"{HELP[h]["zsh"]}"' if h else f'"{zsh_escape(v)}"'
+        lines = [f'"{zsh_escape(v)}":"{zsh_escape(h)}"' if h else f'"{zsh_escape(v)}"'
                  for v, h in items]
         return (f"_arguments '*: :(({chr(10).join(lines)}))'" if lines else "_files"), 0
     if shell == "fish":
-        lines = [f"{v}\t{HELP[h]['fish']}" if h else v for v, h in items]
+        lines = [f"{v}\t{''.join(' ' if c.isspace() else c for c in h)}" if h else v
+                 for v, h in items]
         action = env.get("_TYPER_COMPLETE_FISH_ACTION", "")
         if action == "is-args":
             return None, 0 if lines else 1
         return ("\n".join(lines) if action == "get-args" and lines else ""), 0
-    return "\n".join(f"{v}:::{HELP[h]['powershell'] if h else ' '}" for v, h in items), 0
+    return "\n".join(f"{v}:::{h or ' '}" for v, h in items), 0
 
 
 def run_if_asked() -> bool:

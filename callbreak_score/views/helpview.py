@@ -1,11 +1,11 @@
 """A command's --help page without Click: laid out exactly as Click's HelpFormatter (and
-the shell's NarrowFormatter) lays it out, from a page of shell/help_spec.py (generated
-from the Typer app), each help text in the interface's language and digits, and Click's
+the shell's NarrowFormatter) lays it out, from a page of the command table (shell/
+commands.py, its Command.page()), each help text in the interface's language and digits, and Click's
 own words on the page ('Usage:', the headings, '[default: x]') from the catalogs too
 (the Typer app asks for the same words: shell/cli.py).
 
 tests/cli/test_help.py checks every page, in every language and at several widths,
-byte for byte against the Typer app's own --help.
+byte for byte against the Typer app's own --help (made from the same table).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def usage_prefix() -> str:
 
 
 def extra(parts: list[tuple[str, str]]) -> str:
-    """What Click writes after a help text, from its parts in help_spec: '[default: 8000;
+    """What Click writes after a help text, from its parts (Param.extras): '[default: 8000;
     0<=x<=65535]', '[required]' (a range, a default value and a metavar as typed)."""
     said = [t(DEFAULT, default=value) if kind == "default" else
             _(REQUIRED) if kind == "required" else value for kind, value in parts]
@@ -205,7 +205,7 @@ def said(text: str | None) -> str:
 
 
 def page(entry: dict[str, Any], width: int) -> str:
-    """The help page of a command (its entry in help_spec.PAGES) at `width` columns, as
+    """The help page of a command (Command.page()) at `width` columns, as
     Click's get_help() gives it."""
     out = _Page(width)
     out.usage(entry["prog"], entry["usage"])

@@ -317,15 +317,18 @@ def test_usage_errors_exit_2(cli) -> None:
     cli("frobnicate", code=2)
 
 
-def test_every_command_has_help_and_is_in_the_readme(cli) -> None:
-    from callbreak_score.shell.cli import app
+def test_every_command_has_help_and_is_in_the_readme_and_the_guide(cli) -> None:
+    from callbreak_score.shell.commands import ROOT, walk
 
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    names = [c.name or c.callback.__name__ for c in app.registered_commands]
-    assert len(names) >= 12
-    for name in names:
+    guide = "".join(page.read_text(encoding="utf-8")
+                    for page in sorted((REPO / "docs" / "guide").glob("*.md")))
+    assert len(ROOT.commands) >= 12
+    for name in ROOT.commands:
         assert f"callbreak {name}" in readme, name
-        assert cli(name, "--help").stdout.strip()
+    for command in walk():
+        assert f"callbreak {command.path}".strip() in guide, command.path
+        assert cli(*command.path.split(), "--help").stdout.strip()
 
 
 def test_ids_are_checked_everywhere() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from callbreak_score.storage import events, store
-from tests.lib.helpers import refused_unchanged
+from tests.lib.helpers import refused_unchanged, usage_unchanged
 from tests.lib.widths import FORTY, check_fits
 
 NINE = ("Asha", "Bimal", "Chet", "Dev", "Esha", "Farid", "Gita", "Hari", "Ila")
@@ -132,15 +132,27 @@ def test_a_substitute_and_a_drop(cli, home) -> None:
     (("event", "new", "Club", "A", "B", "C", "D", "E", "F", "G", "a"), "two players"),
     (("event", "new", "Club", *NINE, "--games", "0"), "1..99"),
     (("event", "new", "Club", *NINE, "--max-bid", "11"), "max"),
-    (("event", "new"), "name"),
     (("event", "next"), "no current event"),
     (("event", "show", "--event", "261129-zzz"), "no event"),
-    (("event", "next", "--top", "3"), "--top"),
-    (("event", "standings", "--rounds", "3"), "rule options"),
-    (("event", "show", "extra"), "extra"),
 ])
 def test_refusals(cli, home, words, said) -> None:
     assert said in refused_unchanged(cli, home, *words)
+
+
+@pytest.mark.parametrize("words, said", [
+    (("event", "new"), "Missing argument 'NAME'."),
+    (("event", "next", "--top", "3"), "No such option: --top"),
+    (("event", "standings", "--rounds", "3"), "No such option: --rounds"),
+    (("event", "show", "extra"), "unexpected extra argument(s) (extra)"),
+    (("event", "use"), "Missing argument 'ID'."),
+    (("event", "sub", "1", "Asha"), "Missing argument 'IN'."),
+    (("event", "drop"), "Missing argument 'NAME'."),
+    (("event", "seat"), "No such command 'seat'."),
+])
+def test_words_an_event_command_does_not_take_are_usage_errors(cli, home, words, said) -> None:
+    """Each subcommand takes its own arguments and options: Click's usage error, exit 2."""
+    start(cli, games=1)
+    assert said in usage_unchanged(cli, home, *words)
 
 
 def test_refusals_of_a_started_event(cli, home) -> None:
@@ -267,8 +279,7 @@ def test_use_makes_an_older_event_current(cli, home) -> None:
     out = cli("event", "use", first[-3:]).stdout  # a unique end of the id will do
     assert f"Event {first} (Club night) is the current event." in out
     assert events.current_id() == first
-    said = refused_unchanged(cli, home, "event", "use")
-    assert "callbreak event use ID" in said
+    assert "Missing argument 'ID'." in usage_unchanged(cli, home, "event", "use")
     assert "no event 'zzz'" in refused_unchanged(cli, home, "event", "use", "zzz")
 
 
@@ -286,7 +297,7 @@ def test_show_an_earlier_round_and_its_seed(cli, home) -> None:
     assert not any(table["game"] in latest for table in first)
     said = refused_unchanged(cli, home, "event", "show", "--round", "9")
     assert "game round 9 of Club night is not drawn; the rounds drawn are 1..2" in said
-    assert "--round" in refused_unchanged(cli, home, "event", "standings", "--round", "1")
+    assert "--round" in usage_unchanged(cli, home, "event", "standings", "--round", "1")
 
 
 def test_a_final_before_the_last_game_round_needs_early(cli, home) -> None:
@@ -295,7 +306,7 @@ def test_a_final_before_the_last_game_round_needs_early(cli, home) -> None:
     play_round(cli)
     said = refused_unchanged(cli, home, "event", "final")
     assert "only 1 of the 2 game rounds are played" in said and "--early" in said
-    assert "--early" in refused_unchanged(cli, home, "event", "next", "--early")
+    assert "--early" in usage_unchanged(cli, home, "event", "next", "--early")
     cli("event", "final", "--early")
     assert events.load(events.current_id()).final is not None
 

@@ -1,6 +1,7 @@
-"""Every --help page the fast path lays out (views/helpview.py, from help_spec.py) is the
-Typer app's own, byte for byte: every command and the root, in every language, at every
-width; and a bare `callbreak` shows the root's on stderr with the same exit status."""
+"""Every --help page the fast path lays out (views/helpview.py, from the command table) is
+the Typer app's own (made from the same table), byte for byte: every command, group and the
+root, in every language, at every width; and a bare `callbreak` (or `callbreak event`) shows
+the group's page on stderr with the same exit status."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ import sys
 import pytest
 
 from callbreak_score.shell import cli, exits, quick
-from callbreak_score.shell.help_spec import PAGES
+from callbreak_score.shell.commands import walk
 from tests.lib.languages import speak
 
 # every page, asked as a person asks it; a bare `callbreak` (its help on stderr, exit 2);
 # --help among other words, wrong ones included (it is eager: Click shows it all the same)
-ASKED = [["--help"], *([name, "--help"] for name in PAGES if name), [],
+ASKED = [["--help"], *([*command.path.split(), "--help"] for command in walk() if command.path),
+         [], ["event"], ["player"], ["event", "--help", "new"],
          ["--help", "--help", "nosuch"], ["show", "a", "b", "--help"],
          ["new", "A", "--rounds", "x", "--help"], ["bid", "-1", "--help", "--x"],
          ["export", "-ofile", "--help"]]
@@ -57,7 +59,8 @@ def test_every_help_page_is_the_typer_apps(monkeypatch, capsys, lang, cols) -> N
 @pytest.mark.parametrize("words", [
     ["--help", "-V"], ["--version", "--help"], ["-x", "--help"], ["nosuch", "--help"],
     ["new", "--dealer", "--help"], ["new", "--nope", "--help"], ["new", "--help=1"],
-    ["show", "--", "--help"], ["export", "--help", "-o"]])
+    ["show", "--", "--help"], ["export", "--help", "-o"], ["player", "-x"],
+    ["event", "nosuch", "--help"], ["event", "-x", "--help"]])
 def test_help_that_click_might_not_show_is_left_to_typer(words) -> None:
     assert quick.dispatch(words) is False
 

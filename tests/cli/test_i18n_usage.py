@@ -29,12 +29,19 @@ ENGLISH = [
     (["export", "--format", "x"], "Invalid value for '--format': 'x' is not one of 'csv', "
                                   "'json'. (see 'callbreak export --help')"),
     (["use"], "Missing argument 'GAME'. (see 'callbreak use --help')"),
-    (["player"], "Missing argument 'rename|merge'. Choose from: rename, merge "
-                 "(see 'callbreak player --help')"),
+    (["player", "rename", "Ram"], "Missing argument 'NEW'. (see 'callbreak player rename "
+                                  "--help')"),
+    (["player", "swap"], "No such command 'swap'. (see 'callbreak player --help')"),
+    (["completion"], "Missing argument 'shell'. Choose from: bash, zsh, fish, powershell "
+                     "(see 'callbreak completion --help')"),
     (["use", "a", "b", "c"], "Got unexpected extra argument(s) (b c) "
                              "(see 'callbreak use --help')"),
-    (["new", "--rounds"], "Option '--rounds' requires an argument. (see 'callbreak --help')"),
-    (["show", "--json=1"], "Option '--json' does not take a value. (see 'callbreak --help')"),
+    (["new", "--rounds"], "Option '--rounds' requires an argument. (see 'callbreak new "
+                          "--help')"),
+    (["show", "--json=1"], "Option '--json' does not take a value. (see 'callbreak show "
+                           "--help')"),
+    (["event", "final", "--top"], "Option '--top' requires an argument. (see 'callbreak event "
+                                  "final --help')"),
     (["serve", "--host", "x"], "Invalid value for --host: --host goes with --lan "
                                "(see 'callbreak serve --help')"),
 ]

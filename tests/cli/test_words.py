@@ -1,11 +1,9 @@
-"""The fast path's reading of the words (shell/words.py, from the generated table) and
-Typer's agree, command by command: the same values for the command's function, or the
-fast path leaves the words to Typer, which refuses them (a usage error, exit 2)."""
+"""The parser (shell/words.py) and the Typer app made from the same command table
+(shell/params.py) read the words alike, command by command: the same values for the
+command's function, or the parser leaves the words to Typer, which refuses them (a usage
+error, exit 2)."""
 
 from __future__ import annotations
-
-import functools
-import inspect
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,11 +11,12 @@ from hypothesis import strategies as st
 from typer.main import get_command
 
 from callbreak_score.shell import cli
-from callbreak_score.shell.completion_spec import SPEC
-from callbreak_score.shell.declare import plain
+from callbreak_score.shell.commands import ROOT, walk
+from callbreak_score.shell.declare import Command
 from callbreak_score.shell.words import asks_help, read
 
-COMMANDS = SPEC["root"]["commands"]
+# every command that runs a function, by its words ('event new')
+COMMANDS = {command.path: command for command in walk() if command.run}
 
 
 class Called(Exception):
@@ -27,65 +26,53 @@ class Called(Exception):
         self.values = values
 
 
-def typer_reading(name: str, words: list[str]) -> dict | int:
-    """The values Typer gives `name`'s function for these words, or Click's exit status
-    when it refuses them."""
-    infos = [info for info in cli.app.registered_commands
-             if (info.name or info.callback.__name__) == name]
-    real = infos[0].callback
+def typer_reading(path: str, words: list[str], monkeypatch: pytest.MonkeyPatch) -> dict | int:
+    """The values Typer gives the command's function for these words, or Click's exit
+    status when it refuses them."""
 
-    @functools.wraps(real)
     def stand_in(**values: object) -> None:
         raise Called(values)
 
-    infos[0].callback = stand_in
-    try:
-        status = get_command(cli.app).main([name, *words], prog_name="callbreak",
-                                           standalone_mode=False)
-    except Called as called:
-        return called.values
-    except SystemExit as refused:  # said by exits.py, as every command ends
-        return refused.code
-    finally:
-        infos[0].callback = real
-    assert "--help" in words, (name, words, status)  # only its help is not the function's
+    with monkeypatch.context() as patched:
+        patched.setattr(Command, "function", lambda self: stand_in)
+        try:
+            status = get_command(cli.app).main([*path.split(), *words], prog_name="callbreak",
+                                               standalone_mode=False)
+        except Called as called:
+            return called.values
+        except SystemExit as refused:  # said by exits.py, as every command ends
+            return refused.code
+    assert "--help" in words, (path, words, status)  # only its help is not the function's
     return status
 
 
-def function_of(name: str):
-    module, _, attribute = COMMANDS[name]["run"].partition(":")
-    return getattr(__import__(module, fromlist=[attribute]), attribute)
-
-
-def as_called(name: str, values: dict) -> dict:
-    """The values as the function sees them once Python has filled in its defaults (what
-    the fast path leaves out), each choice as its text."""
-    function = function_of(name)
-    parameters = inspect.signature(function).parameters
-    full = {key: p.default for key, p in parameters.items()
-            if p.default is not inspect.Parameter.empty}
-    full.update(values)
-    return {key: plain(value) for key, value in full.items()}
-
-
-def check(name: str, words: list[str]) -> None:
-    fast = read(COMMANDS[name], words)
-    typer_way = typer_reading(name, words)
+def check(path: str, words: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = read(COMMANDS[path], words)
+    typer_way = typer_reading(path, words, monkeypatch)
     # the fast path shows the command's help exactly when Click does (tests/cli/test_help.py)
-    assert asks_help(COMMANDS[name], words) == (typer_way == 0), (name, words, typer_way)
+    assert asks_help(COMMANDS[path], words) == (typer_way == 0), (path, words, typer_way)
     if isinstance(typer_way, int):  # a usage error, or the command's help
-        assert fast is None, (name, words, fast, typer_way)
+        assert fast is None, (path, words, fast, typer_way)
         assert typer_way == 2 or (typer_way == 0 and "--help" in words)
         return
-    assert fast is not None, (name, words, "left to Typer, which took them")
-    assert as_called(name, fast) == as_called(name, typer_way), (name, words)
+    assert fast is not None, (path, words, "left to Typer, which took them")
+    assert fast == typer_way, (path, words)
 
 
-def test_the_table_runs_every_command_of_the_app() -> None:
-    listed = [info.name or info.callback.__name__ for info in cli.app.registered_commands]
-    assert list(COMMANDS) == listed
-    for name in COMMANDS:
-        assert callable(function_of(name))
+def test_the_typer_app_has_every_command_of_the_table() -> None:
+    def paths(group, prefix: str = "") -> list[str]:
+        found = []
+        for name in group.list_commands(None):
+            command = group.get_command(None, name)
+            found.append(f"{prefix}{name}")
+            if hasattr(command, "list_commands"):
+                found += paths(command, f"{prefix}{name} ")
+        return found
+
+    assert paths(get_command(cli.app)) == [command.path for command in walk() if command.path]
+    for command in COMMANDS.values():
+        assert callable(command.function()), command
+    assert not ROOT.run and all(not group.run for group in walk() if group.commands)
 
 
 CALLS = [
@@ -167,10 +154,11 @@ CALLS = [
     ("stats", ["--games", "१०"]),
     ("players", []),
     ("players", ["--json", "extra"]),
-    ("player", ["merge", "Asha", "Ram"]),
-    ("player", ["rename", "Asha", "--", "-Asha"]),
-    ("player", ["rename", "Asha"]),
-    ("player", ["split", "Asha", "Ram"]),
+    ("player merge", ["Asha", "Ram"]),
+    ("player rename", ["Asha", "--", "-Asha"]),
+    ("player rename", ["Asha"]),
+    ("player merge", ["Asha"]),
+    ("player merge", ["Asha", "Ram", "Sita"]),
     ("abandon", []),
     ("abandon", ["261129-1", "--json"]),
     ("redate", ["261129-1", "2026-11-28"]),
@@ -189,21 +177,27 @@ CALLS = [
     ("chart", []),
     ("share", ["--format", "svg", "-o", "x.svg"]),
     ("share", ["--format", "png"]),
-    ("event", ["new", "Club", "A", "B", "C", "D", "E", "F", "G", "H", "--games", "२",
+    ("event new", ["Club", "A", "B", "C", "D", "E", "F", "G", "H", "--games", "२",
                "--rules", "tens", "--rounds", "3"]),
-    ("event", ["next", "--event", "261129-k7m"]),
-    ("event", ["standings", "--json", "--points", "total"]),
-    ("event", ["standings", "--points", "money"]),
-    ("event", ["sub", "2", "Asha", "--", "-Sita"]),
-    ("event", ["final", "--top", "3"]),
-    ("event", ["final", "--top", "x"]),
-    ("event", ["split"]),
-    ("event", ["use", "261129-k7m"]),
-    ("event", ["show", "--round", "1"]),
-    ("event", ["show", "--round", "x"]),
-    ("event", ["tables", "--qr"]),
-    ("event", ["final", "--early", "--top", "5"]),
-    ("event", []),
+    ("event next", ["--event", "261129-k7m"]),
+    ("event standings", ["--json", "--points", "total"]),
+    ("event standings", ["--points", "money"]),
+    ("event sub", ["2", "Asha", "--", "-Sita"]),
+    ("event final", ["--top", "3"]),
+    ("event final", ["--top", "x"]),
+    ("event sub", ["2", "Asha"]),
+    ("event new", []),
+    ("event new", ["Club", "--top", "3"]),
+    ("event redraw", []),
+    ("event redraw", ["Ila"]),
+    ("event drop", ["Asha", "--event", "261129-k7m"]),
+    ("event add", ["Asha", "Bimal"]),
+    ("event list", []),
+    ("event use", ["261129-k7m"]),
+    ("event show", ["--round", "1"]),
+    ("event show", ["--round", "x"]),
+    ("event tables", ["--qr"]),
+    ("event final", ["--early", "--top", "5"]),
     ("sync", []),
     ("sync", ["--init", "/media/usb/callbreak.git"]),
     ("sync", ["--init"]),
@@ -219,35 +213,36 @@ CALLS = [
 ]
 
 
-@pytest.mark.parametrize(("name", "words"), CALLS)
-def test_the_fast_reading_agrees_with_typer(name: str, words: list[str]) -> None:
-    check(name, words)
+@pytest.mark.parametrize(("path", "words"), CALLS)
+def test_the_fast_reading_agrees_with_typer(path: str, words: list[str], monkeypatch) -> None:
+    check(path, words, monkeypatch)
 
 
 def test_every_command_is_called_above() -> None:
-    assert set(COMMANDS) <= {name for name, _ in CALLS}
+    assert set(COMMANDS) <= {path for path, _ in CALLS}
 
 
-def vocabulary(name: str) -> list[str]:
-    """Words to make calls of `name` from: its own options and their values, other
+def vocabulary(path: str) -> list[str]:
+    """Words to make calls of the command from: its own options and their values, other
     commands' options, numbers in every way they are typed, and words that look like
     options."""
     words = ["--", "-", "--help", "-x", "--nope", "A", "Bimal", "A=3", "-1", "0", "3", "+4",
              "1_0", "२", "৩", "99999999999999999999", "2026-11-01", "x", "--bids", "--tricks",
              "-o", "--json"]
-    for param in COMMANDS[name]["params"]:
-        for option in param["opts"]:
+    for param in COMMANDS[path].params:
+        for option in param.opts:
             words += [option, f"{option}=3", f"{option}=x"]
-        words += param["choices"]
+        words += param.choices
     return words
 
 
-@pytest.mark.parametrize("name", list(COMMANDS))
-def test_any_words_are_read_alike_or_left_to_typer(name: str) -> None:
-    @settings(max_examples=60, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow])
-    @given(st.lists(st.sampled_from(vocabulary(name)), max_size=7))
-    def alike(words: list[str]) -> None:
-        check(name, words)
+@pytest.mark.parametrize("path", list(COMMANDS))
+def test_any_words_are_read_alike_or_left_to_typer(path: str) -> None:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        @settings(max_examples=60, deadline=None, derandomize=True,
+                  suppress_health_check=[HealthCheck.too_slow])
+        @given(st.lists(st.sampled_from(vocabulary(path)), max_size=7))
+        def alike(words: list[str]) -> None:
+            check(path, words, monkeypatch)
 
-    alike()
+        alike()

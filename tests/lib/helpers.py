@@ -59,6 +59,15 @@ def refused_unchanged(cli, home: Path, *words: str) -> str:
     return lines[0]
 
 
+def usage_unchanged(cli, home: Path, *words: str) -> str:
+    """The words are a usage error (exit 2, Click's 'Error:' line) and change no file: that
+    line."""
+    before = kept(home)
+    result = cli(*words, code=2)
+    assert kept(home) == before, words
+    return result.stderr.strip().splitlines()[-1]
+
+
 def listed(cli) -> list[dict]:
     """`list --json` (through the `cli` fixture)."""
     return json.loads(cli("list", "--json").stdout)

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from callbreak_score.core.numbers import LONGEST, Long, whole
 from callbreak_score.shell.cli import app
-from callbreak_score.shell.completion_spec import SPEC
+from callbreak_score.shell.commands import walk
 from callbreak_score.storage import store
 from tests.lib.helpers import snapshot
 from tests.lib.processes import callbreak_command
@@ -363,11 +363,11 @@ def test_play_through_the_real_program_with_bytes_that_are_not_utf8(cli, home) -
 
 # ---- fuzzing -------------------------------------------------------------------------------
 
-# every command and every option the completion spec knows (serve would listen; -o writes
-# a file where the test runs)
-COMMANDS = sorted(set(SPEC["root"]["commands"]) - {"serve"})  # type: ignore[index]
-OPTIONS = sorted({opt for command in SPEC["root"]["commands"].values()  # type: ignore[index]
-                  for p in command["params"] for opt in p["opts"]} - {"-o", "--output"})
+# every command and every option of the command table (serve would listen; -o writes a
+# file where the test runs); a subcommand's words as one ('event next')
+COMMANDS = sorted(command.path for command in walk() if command.run and command.path != "serve")
+OPTIONS = sorted({opt for command in walk() for p in command.params for opt in p.opts}
+                 - {"-o", "--output"})
 NUMBERS = st.one_of(
     st.integers(-3, 20).map(str), st.sampled_from([HUGE, NATIVE_HUGE, TWENTY, "-" + TWENTY,
                                                   "1e28", "0.5", "०", "১৩", "+4", "1_0"]),
@@ -395,7 +395,7 @@ def test_fuzzed_argv_for_every_command_in_process(home: Path, steps) -> None:
     if not store.game_ids():
         assert invoke(["new", "Asha", "Bimal", "Tulsi", "Ram"]).exit_code == 0
     for command, rest in steps:
-        words = [command, *rest]
+        words = [*command.split(), *rest]
         before = state(home)
         result = invoke(words)
         assert result.exit_code in (0, 1, 2), (words, result.output[-500:], result.exception)
@@ -421,7 +421,7 @@ def test_fuzzed_bytes_argv_to_the_real_program(home: Path, command: str, rest) -
     if not store.game_ids():
         assert invoke(["new", "Asha", "Bimal", "Tulsi", "Ram"]).exit_code == 0
     before = state(home)
-    result = subprocess.run([*callbreak_command(), command, *rest], capture_output=True,
+    result = subprocess.run([*callbreak_command(), *command.split(), *rest], capture_output=True,
                             timeout=60, stdin=subprocess.DEVNULL,
                             env={**os.environ, "LANG": "C.UTF-8"})
     assert result.returncode in (0, 1, 2), (command, rest, result.stderr[-500:])

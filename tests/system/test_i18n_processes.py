@@ -66,7 +66,8 @@ def test_plays_prompts_in_each_language(monkeypatch, lang) -> None:
 # words: the fast path leaves them to it)
 USAGE_ERRORS = [["list", "--bogus"], ["lst"], ["bid", "4", "x", "--rounds"],
                 ["new", "--rounds", "x", "A", "B", "C", "D"], ["export", "--format", "xml"],
-                ["use"], ["use", "a", "b"], ["stats", "--games", "0"], ["player"]]
+                ["use"], ["use", "a", "b"], ["stats", "--games", "0"], ["player", "merge"],
+                ["event", "next", "--x"]]
 
 
 @pytest.mark.parametrize("lang", LANGS)
