@@ -184,5 +184,8 @@ def history_json(game: Game) -> str:
         "of": change.target,
         **({} if change.created is None else {"created_before": change.created[0],
                                                 "created_after": change.created[1]}),
+        **({} if change.seat is None else {"round": change.start + 1,  # a substitute's first
+                                           "seat": change.seat[0] + 1, "out": change.seat[1],
+                                           "in": change.seat[2]}),
     } for number, change in enumerate(game.history, 1)]
     return json.dumps({"id": game.id, "changes": changes}, ensure_ascii=False, indent=2) + "\n"

@@ -128,6 +128,9 @@ def test_undo_passes_a_substitute_by(cli, home) -> None:
     assert store.load(game_id).players[0] == "Zed"
     history = cli("history", game_id).stdout
     assert f"Zed plays for {players[0]} from round 3" in history
+    changes = json.loads(cli("history", game_id, "--json").stdout)["changes"]
+    sub = next(c for c in changes if c["change"] == "sub")
+    assert (sub["round"], sub["seat"], sub["out"], sub["in"]) == (3, 1, players[0], "Zed")
     # OUT comes back through the event, recorded as a substitute again
     cli("event", "sub", "1", "Zed", players[0])
     game = store.load(game_id)
