@@ -58,6 +58,13 @@ def sitters(game: Game) -> list[list[tuple[str, int]]]:
     return out
 
 
+def played_by(game: Game) -> list[tuple[str, ...]]:
+    """Who sat at each seat in each of the game's rounds (the names of round 1 first)."""
+    sat = sitters(game)
+    return [tuple(next(name for name, start in reversed(seat) if start <= number)
+                  for seat in sat) for number in range(1, len(game.rounds) + 1)]
+
+
 def credit(sat: Sequence[tuple[str, int]], done: int) -> str:
     """Who a seat's result goes to: of those who sat there (name, first round), whoever
     played more of the `done` completed rounds (on a tie, the one who sat there first)."""

@@ -95,6 +95,8 @@ def test_a_substitute_in_the_middle_credits_who_played_more_of_the_seat(cli, hom
     assert named == set(players)
     rated = {r["name"] for r in json.loads(cli("ratings", "--json").stdout)["ratings"]}
     assert rated == set(players)
+    rows = [line.split(",") for line in cli("export", game_id).stdout.splitlines()[1:]]
+    assert [r[4] for r in rows if r[3] == "1"] == [out, out, "Zed"]  # who played each round
     standings = json.loads(cli("event", "standings", "--json").stdout)["standings"]
     played = {row["name"]: row["games"] for row in standings}
     assert played[out] == 1 and played["Zed"] == 0  # the event credits the same seat
