@@ -177,20 +177,27 @@ def placement_points(size: int, placed: Sequence[int]) -> list[Fraction]:
 
 
 def credited(game: Game, table: Table, subs: Sequence[Sub]) -> list[str]:
-    """Who each seat's result goes to: whoever played more of the game's completed
-    rounds in that seat (on a tie, the one who sat there first)."""
-    done = game.completed
-    out = []
-    for seat, starter in enumerate(table.players):
-        sitters = [(starter, 1)] + [(s.into, s.start) for s in subs
-                                    if s.game == table.game and s.seat == seat]
-        played = []
-        for at, (_name, start) in enumerate(sitters):
-            end = sitters[at + 1][1] - 1 if at + 1 < len(sitters) else done
-            played.append(max(0, min(end, done) - start + 1))
-        best = max(range(len(sitters)), key=lambda k: (played[k], -k))
-        out.append(sitters[best][0])
-    return out
+    """Who each seat's result goes to, as settle, stats and ratings credit it
+    (core/seats.py: whoever played more of the game's completed rounds in the seat, on a
+    tie the one who sat there first), from the substitutes the game records and any of
+    the event's it does not record yet (`missing`)."""
+    from .seats import credit, sitters
+
+    sat = sitters(game)
+    for sub in missing(game, table, subs):
+        sat[sub.seat].append((sub.into, sub.start))
+    return [credit(seat, game.completed) for seat in sat]
+
+
+def missing(game: Game, table: Table, subs: Sequence[Sub]) -> list[Sub]:
+    """The event's substitutes at a table that its game does not record (made by a
+    version before games recorded them, or a command stopped between the event's entry
+    and the game's save): what `event` commands record in the game."""
+    from .seats import substituted
+
+    kept = {(seat, into.casefold(), start) for seat, _, into, start in substituted(game)}
+    return [sub for sub in subs if sub.game == table.game and sub.seat < game.seats
+            and (sub.seat, sub.into.casefold(), sub.start) not in kept]
 
 
 @frozen
@@ -225,8 +232,7 @@ def standings(event: Event, games: Mapping[str, Game], points: str = POINTS[0]) 
     final puts its players first, in its order."""
     from .history import abandoned
 
-    if points not in POINTS:
-        raise Refused("--points is placement or total, not '{points}'", points=points)
+    check_points(points)
     # each player's [points, games played, games at each place, total relative to the table]
     tally: dict[str, list[Any]] = {name: [Fraction(0), 0, [0] * 5, Fraction(0)]
                                    for name in event.players}
@@ -257,6 +263,13 @@ def standings(event: Event, games: Mapping[str, Game], points: str = POINTS[0]) 
         out.append(Row(row.name, row.points, row.played, row.places, row.relative,
                        row.ranked, rank))
     return _after_final(event, games, out)
+
+
+def check_points(points: str) -> str:
+    """What the standings count: placement or total."""
+    if points not in POINTS:
+        raise Refused("--points is placement or total, not '{points}'", points=points)
+    return points
 
 
 def _count(game: Game, table: Table, subs: Sequence[Sub], points: str,

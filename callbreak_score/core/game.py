@@ -16,7 +16,7 @@ from .typed import COUNTS, WHAT, given_once, join_pairs, parse_number, seat_of
 from .values import frozen, replace
 
 KINDS = ("bids", "tricks", "edit", "finish", "penalty", "restore", "undo", "redo", "abandon",
-         "redate")
+         "redate", "sub")
 
 
 @frozen
@@ -32,6 +32,7 @@ class Change:
     finished: tuple[str | None, str | None] = (None, None)  # before, after
     target: int | None = None  # undo/redo: the number (1-based) of the change taken back
     created: tuple[str, str] | None = None  # redate (and its undo, redo): the start, before, after
+    seat: tuple[int, str, str] | None = None  # sub (core/seats.py): the seat, out and in
 
     @property
     def round(self) -> int | None:

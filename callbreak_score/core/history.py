@@ -39,10 +39,13 @@ def record(before: Game, after: Game, kind: str, at: str) -> Game:
 
 
 def stacks(history: tuple[Change, ...]) -> tuple[list[int], list[int]]:
-    """(undoable, redoable): 0-based indexes of changes, the next one to take last."""
+    """(undoable, redoable): 0-based indexes of changes, the next one to take last. A
+    substitute is in neither: undo and redo pass it by."""
     undoable: list[int] = []
     redoable: list[int] = []
     for index, change in enumerate(history):
+        if change.kind == "sub":  # the event's, passed by (core/seats.py)
+            continue
         if change.kind == "undo":
             if not undoable or change.target != undoable[-1] + 1:
                 raise Refused("history entry {entry} undoes a change that was not last",
@@ -109,7 +112,8 @@ def nothing_to_undo(game: Game) -> Refused:
 def undo(game: Game, at: str) -> tuple[Game, Change]:
     """Take back the last change still in force: (the game, the change taken back)."""
     undoable, _ = stacks(game.history)
-    if not game.history and not game.rounds:  # right after `new`: undo takes back the start
+    if not game.rounds and all(c.kind == "sub" for c in game.history):
+        # right after `new` (or a substitute before any bid): undo takes back the start
         after = abandon(game, at)
         return after, after.history[-1]
     if not undoable:

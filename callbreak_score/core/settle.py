@@ -15,6 +15,7 @@ from .history import abandoned
 from .numbers import latin
 from .options import BY_PRESET
 from .people import Circle
+from .seats import credited
 from .values import frozen
 
 SCHEMES = ("rank", "points")
@@ -144,7 +145,7 @@ def settle(games: Sequence[Game], scheme: str, stake: Decimal, partial: bool = F
     shown: dict[str, str] = {}
     for game in games:
         reckoned = rank_nets(game, stake) if scheme == "rank" else points_nets(game, stake)
-        for name, amount in zip(game.players, reckoned):
+        for name, amount in zip(credited(game), reckoned):  # a substitute's seat too
             who = people.person_key(name)
             nets[who] = nets.get(who, Decimal(0)) + amount
             shown[who] = people.person(name)  # as the log names them, else the newest spelling

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .game import Game
 from .people import key
 from .scoring import made, round_scores, winners
+from .seats import credited
 from .values import frozen
 
 
@@ -51,7 +52,7 @@ def seat_lines(game: Game) -> list[SeatLine]:
     unit = rules.unit
     won = set(winners(rules, game.rounds, board)) if game.finished else set()
     out = []
-    for seat, name in enumerate(game.players):
+    for seat, name in enumerate(credited(game)):  # a substitute's seat: core/seats.py
         scores, made_count, exact, bid_sum, extra, run, longest = [], 0, 0, 0, 0, 0, 0
         for bids, tricks, round_score in scored:
             bid, took = bids[seat], tricks[seat]

@@ -47,7 +47,7 @@ def show_event(event_id: str | None = None, round_: int | None = None) -> None:
 def sub_event(table: str, out: str, into: str, event_id: str | None = None) -> None:
     from . import events
 
-    events.sub(event_id, [table, out, into])
+    events.sub(event_id, table, out, into)
 
 
 def drop_event(player: str, event_id: str | None = None) -> None:

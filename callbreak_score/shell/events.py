@@ -64,6 +64,46 @@ def games_of(event: Event) -> dict[str, Game]:
     return found
 
 
+def mend(event: Event, games: Mapping[str, Game]) -> dict[str, Game]:
+    """Record in each game a substitute of the event it does not record (one made by a
+    version before games recorded them, or by an `event sub` stopped before it saved the
+    game), so that the game names who plays the seat and settle, stats and ratings credit
+    it as the standings do; the games, mended. Call under the lock."""
+    from callbreak_score.core.eventrounds import missing
+    from callbreak_score.core.seats import substitute
+
+    out = dict(games)
+    for seating in event.seatings:
+        for table in seating.tables:
+            game = out.get(table.game)
+            if game is None:
+                continue
+            changed = game
+            for sub in missing(game, table, event.subs):
+                try:
+                    changed = substitute(changed, sub.seat, sub.into, now(), sub.start - 1)
+                except Refused:
+                    continue  # not a seat as the game has it: the standings go by the event
+            if changed is not game:
+                store.save(changed)
+                out[table.game] = changed
+    return out
+
+
+def _mended(event: Event) -> dict[str, Game]:
+    """The event's games, a substitute they lack recorded first (`mend`, under the lock,
+    only when one lacks it: reading the standings writes nothing otherwise)."""
+    from callbreak_score.core.eventrounds import missing
+
+    games = games_of(event)
+    if not any(missing(games[t.game], t, event.subs) for s in event.seatings
+               for t in s.tables if t.game in games):
+        return games
+    with store.locked(create=True):
+        event = events.load(event.id)
+        return mend(event, games_of(event))
+
+
 def _load(event_id: str) -> Event:
     """The event, a line on stderr for each entry it goes on without (doctor names them
     and moves them aside)."""
@@ -182,7 +222,7 @@ def next_round(event_id: str | None) -> None:
         event = _load(event_id)
         if _finish_draw(event):
             return
-        _open_tables(event, games_of(event))
+        _open_tables(event, mend(event, games_of(event)))
         seating = _seat(event, next_seating(event, secrets.token_hex(8)))
     say(seated(event, seating, screen()))
 
@@ -224,7 +264,7 @@ def final(event_id: str | None, top: int, early: bool = False) -> None:
         event = _load(event_id)
         if _finish_draw(event):
             return
-        games = games_of(event)
+        games = mend(event, games_of(event))
         if not event.rounds:
             raise Refused("no game round of {event} is played yet; 'callbreak event next' "
                           "seats one", event=event.name)
@@ -239,11 +279,12 @@ def final(event_id: str | None, top: int, early: bool = False) -> None:
 
 def table_standings(event_id: str | None, as_json: bool, points: str) -> None:
     """`event standings`."""
-    from callbreak_score.core.eventrounds import standings
+    from callbreak_score.core.eventrounds import check_points, standings
     from callbreak_score.views import eventview
 
+    check_points(points)
     event = _load(events.resolve(event_id))
-    rows = standings(event, games_of(event), points)
+    rows = standings(event, _mended(event), points)
     if as_json:
         import json
 
@@ -266,7 +307,7 @@ def show(event_id: str | None, number: int | None = None) -> None:
             raise Refused("game round {round} of {event} is not drawn; the rounds drawn are "
                           "1..{last}", round=number, event=event.name,
                           last=len(event.seatings))
-    say(shown(event, games_of(event), screen(), seating))
+    say(shown(event, _mended(event), screen(), seating))
 
 
 def tables(event_id: str | None, qr: bool) -> None:
@@ -315,34 +356,36 @@ def listing() -> None:
     warn_damaged(damaged)
 
 
-def sub(event_id: str | None, words: Sequence[str]) -> None:
+def sub(event_id: str | None, table_word: str, out: str, into: str) -> None:
     """`event sub TABLE OUT IN`: IN plays OUT's seat at the table from the game's next
     round."""
     from callbreak_score.core.event import check_sub
     from callbreak_score.core.numbers import whole
     from callbreak_score.i18n import t
 
-    if len(words) != 3:
-        raise Refused("give the table, the player who leaves and the substitute: "
-                      "callbreak event sub TABLE OUT IN")
-    number = whole(words[0])
+    number = whole(table_word)
     if number is None:
-        raise Refused("'{word}' is not a table number", word=words[0])
+        raise Refused("'{word}' is not a table number", word=table_word)
     event_id = events.resolve(event_id)
     with store.locked(create=True):
         event = _load(event_id)
-        games = games_of(event)
-        seating, table, seat = check_sub(event, number, words[1], words[2], games)
-        game = games.get(table.game)
-        # from the game's next round not yet begun: a round whose bids are in is OUT's
-        start = (len(game.rounds) if game is not None else 0) + 1
+        seating, table, seat = check_sub(event, number, out, into, games_of(event))
+        game = mend(event, games_of(event)).get(table.game)
         from callbreak_score.core.event import sitters
+        from callbreak_score.core.seats import substitute
 
         out = sitters(event, seating, table)[seat]
-        into = words[2].strip()
-        events.add(event.id, {"at": now(), "action": "sub", "round": seating.number,
+        into = into.strip()
+        at = now()
+        # from the game's next round not yet begun: a round whose bids are in is OUT's;
+        # the game names IN at the seat from now (its history says from which round)
+        changed = None if game is None else substitute(game, seat, into, at)
+        start = (len(game.rounds) if game is not None else 0) + 1
+        events.add(event.id, {"at": at, "action": "sub", "round": seating.number,
                               "table": table.number, "game": table.game, "seat": seat,
                               "out": out, "in": into, "from": start})
+        if changed is not None:  # after the entry: a stop between them, `mend` finishes
+            store.save(changed)
     say(t("{into} plays for {out} at table {table} (game {game}) from its round {start}.",
           into=into, out=out, table=table.number, game=table.game, start=start))
 

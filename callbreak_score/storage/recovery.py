@@ -447,4 +447,4 @@ def _newer(path: str) -> bool:
         found = schema.version(store.read_bytes(path))
     except (Refused, OSError):
         return False
-    return found is not None and found > schema.SCHEMA
+    return found is not None and found > schema.SUBSTITUTES

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from json import JSONDecodeError
     from typing import Any
 
-SCHEMA = 3
+SCHEMA = 3  # what a game is written as, unless it holds a substitute
+SUBSTITUTES = 4  # a game holding a substitute ("sub"): 3 and that change, which an older
+# version would read as damage; it says "written by a newer callbreak-score" instead
 
 # What Python's json module says is wrong (given to a problem as a Word), marked as Words
 # for the catalogs so a damaged file's problem is said in the interface's language (json's
@@ -187,10 +189,10 @@ def schema_of(raw: dict[str, Any]) -> int:
     schema = raw["schema"]
     if isinstance(schema, bool) or not isinstance(schema, int):
         raise Refused("has an unknown schema version {schema}", schema=repr(schema))
-    if schema > SCHEMA:
+    if schema > SUBSTITUTES:
         raise Refused("was written by a newer callbreak-score (schema {schema}; this one reads "
                       "up to {newest}); upgrade callbreak-score to use it. The file is left "
-                      "untouched", schema=schema, newest=SCHEMA)
+                      "untouched", schema=schema, newest=SUBSTITUTES)
     if schema < 1:
         raise Refused("has an unknown schema version {schema}", schema=schema)
     return schema
@@ -287,6 +289,15 @@ def _from_dict(raw: dict[str, Any]) -> Game:
         raise Refused("'history' is not a list of changes")
     changes = tuple(_change(c, n, game.seats) for n, c in enumerate(raw["history"], 1))
     stacks(changes)  # refuses an undo or redo that does not fit the changes before it
+    subs = any(change.seat is not None or change.kind == "sub" for change in changes)
+    if subs != (raw["schema"] == SUBSTITUTES):  # a substitute only where an older version
+        # says "newer" rather than "damaged", and a schema only a substitute needs
+        raise Refused("a game with a substitute is of schema {subs}, and only such a game",
+                      subs=SUBSTITUTES)
+    if subs:
+        from callbreak_score.core.seats import check_subs
+
+        check_subs(changes, names)
     if any(change.created is not None or change.kind == "redate" for change in changes):
         from callbreak_score.core.redate import check_dates
 
@@ -328,6 +339,13 @@ def _change(raw: object, number: int, seats: int) -> Change:
             target is not None and (isinstance(target, bool) or not isinstance(target, int))):
         raise Refused("history entry {number}: 'of' names the change an undo or redo is "
                       "about, and only then", number=number)
+    seat = raw.get("seat")
+    if seat is not None and not (isinstance(seat, list) and len(seat) == 3
+                                 and isinstance(seat[0], int) and not isinstance(seat[0], bool)
+                                 and 1 <= seat[0] <= seats
+                                 and all(isinstance(n, str) for n in seat[1:])):
+        raise Refused("history entry {number}: 'seat' is not [seat, out, in], a seat of the "
+                      "game and two names", number=number)
     created = raw.get("created")
     if created is not None and not (isinstance(created, list) and len(created) == 2
                                     and all(is_time(c) for c in created)
@@ -341,13 +359,17 @@ def _change(raw: object, number: int, seats: int) -> Change:
                           number=number, side=side)
         sides.append(tuple(_round(r, first + i, seats) for i, r in enumerate(raw[side])))
     return Change(kind, at, first - 1, sides[0], sides[1], (finished[0], finished[1]), target,
-                  None if created is None else (created[0], created[1]))
+                  None if created is None else (created[0], created[1]),
+                  None if seat is None else (seat[0] - 1, seat[1], seat[2]))
 
 
 def _change_text(change: Change) -> str:
     of = f', "of": {change.target}' if change.target is not None else ""
     if change.created is not None:  # a redate, its undo or redo: the start before and after
         of = f', "created": {dumps(list(change.created))}{of}'
+    if change.seat is not None:  # a substitute: the seat (1-based), who left, who came
+        seat, out, into = change.seat
+        of = f', "seat": {dumps([seat + 1, out, into])}{of}'
 
     return (
         f'{{"at": {dumps(change.at)}, "change": {dumps(change.kind)}, '
@@ -415,9 +437,10 @@ def encode(game: Game) -> bytes:
     rounds = ",\n".join(f"    {_round_text(r)}" for r in game.rounds)
     changes = ",\n".join(f"    {_change_text(c)}" for c in game.history)
     rules = dumps(game.rules.to_dict(), indent=2).replace("\n", "\n  ")
+    schema = SUBSTITUTES if any(c.seat is not None for c in game.history) else SCHEMA
     text = (
         "{\n"
-        f'  "schema": {SCHEMA},\n'
+        f'  "schema": {schema},\n'
         f'  "id": {dumps(game.id)},\n'
         f'{_tag_text(game.event)}'
         f'  "players": {dumps(list(game.players))},\n'

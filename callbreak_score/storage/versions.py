@@ -31,10 +31,12 @@ def version_of(data: bytes) -> str:
 
 def identity(game: Game) -> tuple[str, tuple[str, ...], int]:
     """What makes two versions one game: when it was first said to start (before any
-    redate: a corrected date leaves it one game), who sat where, who dealt."""
+    redate: a corrected date leaves it one game), who sat where (before any substitute),
+    who dealt."""
     from callbreak_score.core.history import first_start
+    from callbreak_score.core.seats import first_players
 
-    return first_start(game), game.players, game.first_dealer
+    return first_start(game), first_players(game), game.first_dealer
 
 
 def conflict_path(game_id: str, version: str) -> str:
@@ -45,7 +47,7 @@ def untimed(game: Game) -> tuple[object, ...]:
     """A version's changes without the times they were made: two scorers who typed the
     same numbers a few seconds apart made the same game."""
     return tuple((c.kind, c.start, c.before, c.after,
-                  tuple(f is not None for f in c.finished), c.target, c.created)
+                  tuple(f is not None for f in c.finished), c.target, c.created, c.seat)
                  for c in game.history)
 
 

@@ -232,7 +232,7 @@ def _legend(card: Card, game: Game, x: float, y: float, room: float,
 def _scorecard(card: Card, game: Game, y: float, room: float) -> float:
     """A row per round: each player's bid/tricks with ✓ or ✗ (or ! for a penalty) and the
     round's score; a row of totals; the house rules' marks explained below."""
-    from .render import house_marks, outcome
+    from .render import house_marks, outcome, seat_marks
 
     size, pad = 26, 12
     rules = game.rules
@@ -297,7 +297,7 @@ def _scorecard(card: Card, game: Game, y: float, room: float) -> float:
     for start in starts[1:]:
         card.add(Line([(start, top + 6), (start, y + row_h)], RULE, 1.5))
     y += row_h + 16
-    for note in _notes(game, house_marks(game)):
+    for note in _notes(game, house_marks(game) + seat_marks(game)):
         y = _paragraph(card, note, y, 22, False, SOFT)
     return y
 

@@ -110,6 +110,8 @@ def to_csv(game: Game, excel: bool = False) -> str:
     import csv
     import io
 
+    from callbreak_score.core.seats import played_by
+
     out = io.StringIO()
     if excel:
         out.write("\ufeff")
@@ -117,13 +119,15 @@ def to_csv(game: Game, excel: bool = False) -> str:
     blind, penalty = _extra_columns(game)
     writer.writerow(CSV_HEADER + ("blind",) * blind + ("penalty",) * penalty)
     after = running_totals(game.rules, game.rounds)
+    sat = played_by(game)  # who played each round: a substitute's rounds are theirs
     for number, (played, totals) in enumerate(zip(game.rounds, after), 1):
         scores = round_scores(game.rules, played)
         assert scores is not None
-        dealer = safe_cell(game.players[game.dealer(number)])
+        names = sat[number - 1]
+        dealer = safe_cell(names[game.dealer(number)])
         for seat in range(game.seats):
             writer.writerow((
-                game.id, number, dealer, seat + 1, safe_cell(game.players[seat]),
+                game.id, number, dealer, seat + 1, safe_cell(names[seat]),
                 played.bids[seat], "" if played.tricks is None else played.tricks[seat],
                 points(game.rules, scores[seat]), points(game.rules, totals[seat]),
             ) + (int(played.is_blind(seat)),) * blind + (int(played.has_penalty(seat)),) * penalty)
@@ -184,5 +188,8 @@ def history_json(game: Game) -> str:
         "of": change.target,
         **({} if change.created is None else {"created_before": change.created[0],
                                                 "created_after": change.created[1]}),
+        **({} if change.seat is None else {"round": change.start + 1,  # a substitute's first
+                                           "seat": change.seat[0] + 1, "out": change.seat[1],
+                                           "in": change.seat[2]}),
     } for number, change in enumerate(game.history, 1)]
     return json.dumps({"id": game.id, "changes": changes}, ensure_ascii=False, indent=2) + "\n"

@@ -94,6 +94,10 @@ def change_words(game: Game, change: Change) -> str:
         return t("the restore of a backup (rounds from {number} on)", number=number)
     if change.kind == "abandon":
         return _("the abandoning of the game")
+    if change.kind == "sub" and change.seat is not None:
+        out, into = change.seat[1:]
+        return t("{into} plays for {out} from round {number}", into=into, out=out,
+                 number=change.start + 1)
     if change.kind == "redate" and change.created is not None:
         was, now = (num(to_the_minute(when)) for when in change.created)
         return t("the date corrected from {old} to {new}", old=was, new=now)

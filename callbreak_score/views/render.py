@@ -99,6 +99,7 @@ def scorecard(game: Game, style: Style) -> str:
         t("bid/tricks {made} made {broken} broken, score; 'total': the running total",
           made=style.made, broken=style.broken), DIM) if game.rounds else _("No bids yet."))
     lines += [style.paint(mark, DIM) for mark in house_marks(game)]
+    lines += seat_marks(game)
     lines += _standing(game)
     return cells.fit("\n".join(lines), style.width) + "\n"
 
@@ -241,6 +242,22 @@ def house_marks(game: Game) -> list[str]:
         marks.append(t("{bid}/-: bids too low to play; awarded", bid=3))
     if any(r.penalty for r in game.rounds):
         marks.append(_("!: a penalty, minus the bid"))
+    return marks
+
+
+def seat_marks(game: Game) -> list[str]:
+    """A line for each substitute (the round it began with), and for each seat whose
+    result goes to another than the name at its head: who settle, stats and ratings
+    credit (core/seats.py)."""
+    from callbreak_score.core.seats import credited, substituted
+
+    marks = [t("From round {number} {into} plays for {out}.", number=start, into=into,
+               out=out) for _, out, into, start in substituted(game)]
+    for seat, name in enumerate(credited(game)):
+        if name != game.players[seat]:
+            marks.append(t("{name} is credited with the seat {player} plays now (settle, "
+                           "stats, ratings): {name} played more of its rounds.", name=name,
+                           player=game.players[seat]))
     return marks
 
 

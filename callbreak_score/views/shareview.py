@@ -11,7 +11,7 @@ from callbreak_score.i18n import N_, _, num, t, tn
 
 from . import speech
 from .cells import wrap
-from .render import instant_line, names, passed_over, top_total
+from .render import instant_line, names, passed_over, seat_marks, top_total
 
 PHONE = 36  # columns a chat bubble on a phone shows without wrapping
 NO_BREAK = "\xa0"
@@ -85,4 +85,6 @@ def text(game: Game, unicode: bool, cols: int = PHONE) -> str:
         held = wrap(_place(game, place, seat, NO_BREAK) + mark, cols, "   ")
         lines += [held[0].replace(NO_BREAK, " ", 1), *held[1:]]
     lines += wrap(verdict(game), cols, "  ")
+    for mark in seat_marks(game):  # a substitute: who played the seat, who is credited
+        lines += wrap(mark, cols, "  ")
     return "\n".join(lines) + "\n"

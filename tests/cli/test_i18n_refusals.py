@@ -90,7 +90,7 @@ DAMAGE = [  # what is written into the game file, and the English problem (as be
     (b'{"schema": 3, "id', "is not valid JSON (Unterminated string starting at, line 1); "
                           "it may have been cut short"),
     (b"[1, 2]", "is not a game (expected a JSON object)"),
-    ("newer", "was written by a newer callbreak-score (schema 9; this one reads up to 3); "
+    ("newer", "was written by a newer callbreak-score (schema 9; this one reads up to 4); "
               "upgrade callbreak-score to use it. The file is left untouched"),
     ("schema text", "has an unknown schema version 'x'"),
     ("schema zero", "has an unknown schema version 0"),

@@ -185,12 +185,12 @@ def test_a_file_from_a_newer_version_is_refused_and_never_overwritten(cli, home:
     game_id = started(cli)
     path = game_file(home, game_id)
     raw = json.loads(path.read_text())
-    raw["schema"] = schema.SCHEMA + 1
+    raw["schema"] = schema.SUBSTITUTES + 1
     raw["something_new"] = True
     path.write_text(json.dumps(raw))
     before = snapshot(home)
     result = cli("bid", "4", "3", "2", "4", code=1)
-    assert f"newer callbreak-score (schema {schema.SCHEMA + 1}" in result.stderr
+    assert f"newer callbreak-score (schema {schema.SUBSTITUTES + 1}" in result.stderr
     cli("show", code=1)
     assert snapshot(home) == before
 
