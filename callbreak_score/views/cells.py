@@ -302,29 +302,39 @@ def table(
     footer: Sequence[str] | None = None, bold: str = "",
 ) -> list[str]:
     """A boxed table's lines; `right` says which columns are right-aligned; `box` holds the
-    eleven line characters (─│┌┬┐├┼┤└┴┘)."""
+    eleven line characters (─│┌┬┐├┼┤└┴┘). A cell may hold lines of its own ('\n'): its
+    row is as tall as its tallest cell."""
     body = list(rows) + ([footer] if footer else [])
-    cols = [max(width(r[i]) for r in [header, *body]) for i in range(len(header))]
+    cols = _widths([header, *body])
     h, v, tl, tm, tr, ml, mm, mr, bl, bm, br = tuple(box)  # its eleven characters
 
     def rule(left: str, mid: str, end: str) -> str:
         return left + mid.join(h * (c + 2) for c in cols) + end
 
-    def line(cells: Sequence[str]) -> str:
-        return v + v.join(f" {pad(c, w, r)} " for c, w, r in zip(cells, cols, right)) + v
+    def line(cells: Sequence[str]) -> list[str]:
+        parts = [cell.split("\n") for cell in cells]
+        return [v + v.join(f" {pad(p[at] if at < len(p) else '', w, r)} "
+                           for p, w, r in zip(parts, cols, right)) + v
+                for at in range(max(len(p) for p in parts))]
 
     heads = [f"{bold}{c}{RESET}" if bold and c else c for c in header]
-    out = [rule(tl, tm, tr), line(heads), rule(ml, mm, mr)]
-    out += [line(r) for r in rows]
+    out = [rule(tl, tm, tr), *line(heads), rule(ml, mm, mr)]
+    for row in rows:
+        out += line(row)
     if footer:
-        out += ([rule(ml, mm, mr)] if rows else []) + [line(footer)]
+        out += ([rule(ml, mm, mr)] if rows else []) + line(footer)
     out.append(rule(bl, bm, br))
     return out
 
 
+def _widths(rows: Sequence[Sequence[str]]) -> list[int]:
+    """Each column's width: its widest line."""
+    return [max(width(part) for r in rows for part in r[i].split("\n"))
+            for i in range(len(rows[0]))]
+
+
 def table_width(header: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
-    cols = [max(width(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    return 1 + sum(c + 3 for c in cols)
+    return 1 + sum(c + 3 for c in _widths([header, *rows]))
 
 
 def labels(names: Sequence[str], cols: int, more: str = "…") -> list[str]:

@@ -124,7 +124,7 @@ def month_of_games(first_day: int, last_day: int) -> list[Game]:
                    ("Asha", "Bimal", "Tulsi", f"P{d}")) for d in range(first_day, last_day + 1)]
 
 
-def test_list_settle_stats_and_ratings_go_by_the_corrected_start(cli) -> None:
+def test_list_settle_stats_and_ratings_go_by_the_corrected_start(cli, monkeypatch) -> None:
     # a game whose phone's clock was a year behind, and one whose clock ran ahead
     behind = seeded("251128-xyz", "2025-11-28T19:00:00+05:45", ("Asha", "Bimal", "Tulsi", "Kiran"))
     ahead = seeded("281129-k7m", "2028-11-29T19:00:00+05:45", ("Asha", "Bimal", "Tulsi", "Hari"))
@@ -137,8 +137,13 @@ def test_list_settle_stats_and_ratings_go_by_the_corrected_start(cli) -> None:
     shown = listed(cli)
     assert len(shown) == 20 and shown[:3] == ["251128-xyz", "261125-abc", "261124-abc"]
     assert shown.index("281129-k7m") == shown.index("261110-abc") + 1  # 12:00, before 19:00
+    monkeypatch.setenv("COLUMNS", "120")  # room for a row a line: the date beside the id
     text = cli("list").stdout
     assert "281129-k7m (2026-11-10)" in text and "251128-xyz (2026-11-28)" in text
+    monkeypatch.setenv("COLUMNS", "80")  # else under it, the row two lines tall
+    lines = cli("list").stdout.splitlines()
+    row = next(at for at, line in enumerate(lines) if "281129-k7m" in line)
+    assert "│ 2026-11-10 │" in lines[row + 1]
     assert "(2026-11-25)" not in text  # a game on its id's day: the id says it
     everything = listed(cli, "--all")
     assert everything[-1] == "261101-abc" and len(everything) == 27

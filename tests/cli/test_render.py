@@ -146,6 +146,30 @@ def test_the_list_is_a_table_at_80_columns_with_everyday_names(cli, game_with) -
     assert "┌" not in narrow and "Asha, Bimal, Tulsi, Ram" in narrow
 
 
+def test_a_corrected_date_and_an_event_table_keep_the_list_a_table_at_80_columns(
+        cli, game_with, clock) -> None:
+    """The trial's list: a redated game's date and an event game's table go under the id
+    and the status (a second line of the row) rather than turning the list into lines."""
+    game_with(["Aashma", "Bimala", "Tulsi", "Ramesh"], rounds=[], pending=False)
+    first = json.loads(cli("show", "--json").stdout)["id"]
+    cli("bid", "3", "3", "3", "3")
+    cli("tricks", "4", "3", "3", "3")
+    cli("redate", first, "2026-11-20", "18:00")
+    clock.shift(2)
+    cli("event", "new", "Club", "Asha", "Bimal", "Chet", "Dev", "Esha", "Farid", "Gita", "Hari")
+    cli("event", "next")
+    text = run_at(cli, 80, "list")
+    check_fits(text, 80)
+    lines = text.splitlines()
+    assert "┌" in text and "Aashma, Bimala, Tulsi, Ramesh" in text
+    row = next(at for at, line in enumerate(lines) if first in line)
+    assert "2026-11-20" in lines[row + 1] and first not in lines[row + 1]
+    assert sum("· table" in line for line in lines) == 2
+    assert "Ahead" in lines[1] and "Asha, Bimal" not in text.split("Ahead")[1].split("\n")[0]
+    wide = run_at(cli, 120, "list")  # room for all: a row a line, the date in brackets
+    assert f"{first} (2026-11-20)" in wide and "playing · table" in wide
+
+
 def test_ascii_output_when_the_screen_cannot_show_box_lines(cli, game_with) -> None:
     from callbreak_score.storage.store import load, resolve
     from callbreak_score.views.render import Style, scorecard
