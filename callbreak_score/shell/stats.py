@@ -28,9 +28,18 @@ def run(players: Sequence[str], since: float | None, until: float | None,
     warn_damaged(damaged)
     present = {key(p.name) for figures in found.values() for p in figures}
     missing = [p for p, k in zip(players, keys) if k not in present]
-    if missing:
+    if missing and len(missing) == len(players):
         raise Refused("no finished game of {player} in the games chosen; 'callbreak stats' "
                       "shows everyone", player=cut_word(missing[0]))
+    if missing:  # the others' figures, and a word for each player not found
+        from callbreak_score.i18n import t
+        from callbreak_score.views import speech
+
+        from .exits import complain
+
+        for name in missing:
+            complain(t("warning: {problem}", problem=speech.said(Refused(
+                "no finished game of {player} in the games chosen", player=cut_word(name)))))
     if as_json:
         import json
 

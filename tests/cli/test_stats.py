@@ -252,6 +252,12 @@ def test_filters_and_players(cli, home: Path, clock) -> None:
     result = cli("stats", "Nobody", code=1)
     assert result.stderr == ("callbreak: no finished game of Nobody in the games chosen; "
                              "'callbreak stats' shows everyone\n")
+    # one of the players asked has no game: the others' figures, a warning for that one
+    some = cli("stats", "Asha", "Nobody", "--json")
+    assert set(json.loads(some.stdout)["presets"][0]["players"][0]) >= {"name"}
+    assert [p["name"] for p in json.loads(some.stdout)["presets"][0]["players"]] == ["asha"]
+    assert some.stderr == ("callbreak: warning: no finished game of Nobody in the games "
+                           "chosen\n")
     cli("stats", "--since", "2999-01-01", "Asha", code=1)
     cli("stats", "--games", "0", code=2)
     text = cli("stats").stdout
