@@ -196,7 +196,7 @@ COMMANDS = (
             _json("Print the settlement as JSON.")),
     Command("stats", "after_commands:stats", "Standings per preset across finished games: "
             "wins, averages, bids made, head-to-head.",
-            Argument("players", "[PLAYER...]", many=True,
+            Argument("players", "[PLAYER...]", many=True, complete="people",
                      help="Only these players (default: everyone)."),
             PRESET_ONLY, SINCE, UNTIL,
             Option("--games", metavar="N", range=(1, None),
@@ -204,7 +204,8 @@ COMMANDS = (
             _json("Print the figures as JSON.")),
     Command("ratings", "after_commands:ratings", "Skill ratings from finished games "
             "(openskill's Plackett-Luce), best first.",
-            Argument("player", "[NAME]", help="Show this player's rating after each game."),
+            Argument("player", "[NAME]", complete="people",
+                     help="Show this player's rating after each game."),
             PRESET_ONLY, SINCE, UNTIL, _json("Print the ratings as JSON.")),
     Command("players", "after_commands:players", "List the players: each person, the names "
             "they played under, and their games.", _json("Print the players as JSON.")),

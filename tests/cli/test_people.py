@@ -264,6 +264,11 @@ def test_news_completion_offers_people_by_the_name_they_are_shown_by(cli) -> Non
     assert offered("callbreak new R") == ["Ram Bahadur"]  # one person, by their new name
     assert offered("callbreak new Sita र") == ["राम"]  # a name of theirs that starts so
     assert offered("callbreak new Sita Ram ") == ["Gita", "Hari"]  # not typed already
+    # stats and ratings name the people who played too, and the player subcommands
+    assert offered("callbreak stats R") == ["Ram Bahadur"]
+    assert offered("callbreak stats Ram G") == ["Gita"]
+    assert offered("callbreak ratings R") == ["Ram Bahadur"]
+    assert offered("callbreak player rename R") == ["Ram Bahadur"]
 
 
 def test_two_names_that_played_together_are_never_made_one_person(cli, home) -> None:

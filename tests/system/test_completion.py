@@ -85,7 +85,8 @@ LINES = [
     "callbreak event new Club ", "callbreak event new Club --r", "callbreak event new --rules ",
     "callbreak event standings --points ", "callbreak event final --", "callbreak event nosuch ",
     "callbreak player ", "callbreak player r", "callbreak player rename ",
-    "callbreak player merge Asha ", "callbreak player merge -",
+    "callbreak player merge Asha ", "callbreak player merge -", "callbreak stats ",
+    "callbreak stats Asha ", "callbreak ratings B", "callbreak ratings Asha ",
 ]
 
 
