@@ -1,6 +1,5 @@
 _callbreak_completion() {
-    local IFS=$'
-'
+    local IFS=$'\n'
     COMPREPLY=( $( env COMP_WORDS="${COMP_WORDS[*]}" \
                    COMP_CWORD=$COMP_CWORD \
                    _CALLBREAK_COMPLETE=complete_bash $1 ) )

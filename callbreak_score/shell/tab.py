@@ -1,8 +1,8 @@
 """TAB completion without importing Typer: the answer Typer would give, in a blink.
 
-The shell scripts in completions/ are Typer's own (`script`); on every TAB they run
-`callbreak` with `_CALLBREAK_COMPLETE=complete_<shell>`. Typer would import itself (and
-Rich, for the help texts) to answer, which costs several times `python -c pass`. This
+The shell scripts (scripts.py, which completions/ holds) run `callbreak` with
+`_CALLBREAK_COMPLETE=complete_<shell>` on every TAB, as Typer's own do. Typer would import
+itself (and Rich, for the help texts) to answer, which costs several times `python -c pass`. This
 module answers the same question from the command table (commands.py); a test compares
 every answer with Typer's own, from the Typer app made from the same table. Anything it
 does not recognise it leaves to Typer (returns None). It never imports the Typer app; the
@@ -319,27 +319,7 @@ def run_if_asked() -> bool:
 
 
 def script(shell: str) -> str:
-    """The shell's completion script as Typer writes it for `callbreak`, told to keep our
-    order (game ids newest first) where the shell can: bash 4.4+ and fish 3.1+."""
-    from typer._completion_shared import get_completion_script
+    """The shell's completion script (scripts.py)."""
+    from .scripts import SCRIPTS
 
-    text = get_completion_script(prog_name="callbreak", complete_var=COMPLETE_VAR, shell=shell)
-    # Never file names, except for an output file; keep our order (game ids newest first)
-    text = text.replace("complete -o default -F", "complete -o nosort -F")
-    text = text.replace("    return 0\n}", "    case \"${COMP_WORDS[COMP_CWORD-1]}\" in\n"
-                        "        -o|--output) compopt -o default ;;\n    esac\n    return 0\n}")
-    text = text.replace(
-        '  eval $(env _TYPER_COMPLETE_ARGS="${words[1,$CURRENT]}" '
-        '_CALLBREAK_COMPLETE=complete_zsh callbreak)',
-        '  local reply\n'
-        '  reply=$(env _TYPER_COMPLETE_ARGS="${words[1,$CURRENT]}" '
-        '_CALLBREAK_COMPLETE=complete_zsh callbreak)\n'
-        '  if [[ $reply != _files ]]; then\n    eval $reply\n'
-        '  elif [[ ${words[CURRENT-1]} == (-o|--output) ]]; then\n    _files\n  fi')
-    text = text.replace("complete --command callbreak --no-files",
-                        "complete --command callbreak --keep-order --no-files")
-    if shell == "fish":  # no file names when Typer offers nothing, but for the output file
-        text += ("\ncomplete --command callbreak --no-files\n"
-                 "complete --command callbreak --condition '__fish_seen_subcommand_from export' "
-                 "--short-option o --long-option output --require-parameter --force-files")
-    return text + "\n"
+    return SCRIPTS[shell]

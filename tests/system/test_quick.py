@@ -158,6 +158,7 @@ TYPED = [
     ["event", "new", "Club", "A", "B", "C", "D", "E", "F", "G", "H", "--rounds", "1"],
     ["event", "next"], ["event", "show"], ["event", "standings"],
     ["event", "standings", "--json"], ["event", "drop", "H"], ["event", "list"],
+    ["event", "add", "H"], ["completion", "bash"], ["completion", "fish"],
 ]
 
 
