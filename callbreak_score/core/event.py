@@ -329,6 +329,9 @@ def check_sub(event: Event, table_number: int, out: str, into: str,
         raise Refused("no game round of {event} is drawn yet; 'callbreak event next' "
                       "seats one", event=event.name)
     seating = event.seatings[-1]
+    if seating.final and table_number != 1:
+        raise Refused("table {table} is not a table of the final: it has one table, 1",
+                      table=table_number)
     if not 1 <= table_number <= len(seating.tables):
         raise Refused("table {table} is not a table of game round {round} (1..{last})",
                       table=table_number, round=seating.number, last=len(seating.tables))

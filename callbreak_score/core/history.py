@@ -113,7 +113,14 @@ def undo(game: Game, at: str) -> tuple[Game, Change]:
     """Take back the last change still in force: (the game, the change taken back)."""
     undoable, _ = stacks(game.history)
     if not game.rounds and all(c.kind == "sub" for c in game.history):
-        # right after `new` (or a substitute before any bid): undo takes back the start
+        subs = [c.seat for c in game.history if c.seat is not None]
+        if subs and game.event is not None:  # a substitute typed wrong: the event's to mend
+            _seat, out, into = subs[-1]
+            raise Refused("game {game} has no round yet to take back; its last change is {into} "
+                          "in {out}'s seat, the event's: 'callbreak event sub {table} {into} "
+                          "{out}' seats {out} again", game=game.id, into=into, out=out,
+                          table=game.event.table)
+        # right after `new`: undo takes back the start
         after = abandon(game, at)
         return after, after.history[-1]
     if not undoable:

@@ -50,11 +50,18 @@ def first_players(game: Game) -> tuple[str, ...]:
 
 
 def sitters(game: Game) -> list[list[tuple[str, int]]]:
-    """For each seat, who sat there and the round (1-based) they began with, in order."""
+    """For each seat, who sat there and the round (1-based) they began with, in order: a
+    substitute replaced before their first round is not there, and one who took the seat
+    back from who replaced them sits on (a swap undone by a second `event sub`)."""
     out = [[(name, 1)] for name in first_players(game)]
     for change in game.history:
         if change.seat is not None:
-            out[change.seat[0]].append((change.seat[2], change.start + 1))
+            seat = out[change.seat[0]]
+            name, start = change.seat[2], change.start + 1
+            while len(seat) > 1 and seat[-1][1] >= start:  # never sat: replaced before
+                seat.pop()  # their round (who sat there first is kept: said replaced)
+            if seat[-1][0] != name:
+                seat.append((name, start))
     return out
 
 
@@ -65,13 +72,22 @@ def played_by(game: Game) -> list[tuple[str, ...]]:
                   for seat in sat) for number in range(1, len(game.rounds) + 1)]
 
 
-def credit(sat: Sequence[tuple[str, int]], done: int) -> str:
-    """Who a seat's result goes to: of those who sat there (name, first round), whoever
-    played more of the `done` completed rounds (on a tie, the one who sat there first)."""
+def rounds_played(sat: Sequence[tuple[str, int]], done: int) -> list[int]:
+    """How many of the `done` completed rounds each of those who sat at a seat played."""
     played = []
     for at, (_name, start) in enumerate(sat):
         end = sat[at + 1][1] - 1 if at + 1 < len(sat) else done
         played.append(max(0, min(end, done) - start + 1))
+    return played
+
+
+def credit(sat: Sequence[tuple[str, int]], done: int) -> str:
+    """Who a seat's result goes to: of those who sat there (name, first round), whoever
+    played more of the `done` completed rounds (on a tie, the one who sat there first);
+    before any round is done, whoever sits there now."""
+    if done == 0:
+        return sat[-1][0]
+    played = rounds_played(sat, done)
     best = max(range(len(sat)), key=lambda k: (played[k], -k))
     return sat[best][0]
 

@@ -262,7 +262,8 @@ COMMANDS = (
                               help="Game round N's tables (default: the latest).")),
                 _event("sub", "Put a substitute in a seat. IN plays OUT's seat at the table "
                        "from the game's next round.",
-                       Argument("table", "TABLE", required=True, help="The table's number."),
+                       Argument("table", "TABLE", whole=True, required=True,
+                                help="The table's number."),
                        Argument("out", "OUT", required=True, complete="people",
                                 help="The player who leaves."),
                        Argument("into", "IN", required=True, complete="people",

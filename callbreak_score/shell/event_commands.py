@@ -44,7 +44,7 @@ def show_event(event_id: str | None = None, round_: int | None = None) -> None:
     events.show(event_id, round_)
 
 
-def sub_event(table: str, out: str, into: str, event_id: str | None = None) -> None:
+def sub_event(table: int, out: str, into: str, event_id: str | None = None) -> None:
     from . import events
 
     events.sub(event_id, table, out, into)

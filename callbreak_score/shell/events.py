@@ -356,16 +356,12 @@ def listing() -> None:
     warn_damaged(damaged)
 
 
-def sub(event_id: str | None, table_word: str, out: str, into: str) -> None:
+def sub(event_id: str | None, number: int, out: str, into: str) -> None:
     """`event sub TABLE OUT IN`: IN plays OUT's seat at the table from the game's next
     round."""
     from callbreak_score.core.event import check_sub
-    from callbreak_score.core.numbers import whole
     from callbreak_score.i18n import t
 
-    number = whole(table_word)
-    if number is None:
-        raise Refused("'{word}' is not a table number", word=table_word)
     event_id = events.resolve(event_id)
     with store.locked(create=True):
         event = _load(event_id)

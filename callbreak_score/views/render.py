@@ -31,9 +31,21 @@ if TYPE_CHECKING:
     Parts = tuple[list[str], list[list[str]], list[str]]  # a table's header, rows and footer
 
 
+def standing_names(game: Game) -> tuple[str, ...]:
+    """The names a game's result is said under: a finished game's seat taken by a
+    substitute by who it is credited to (as settle, stats and ratings: core/seats.py),
+    else the players'."""
+    if game.finished and any(change.seat is not None for change in game.history):
+        from callbreak_score.core.seats import credited
+
+        return credited(game)
+    return game.players
+
+
 def names(game: Game, seats: Sequence[int]) -> str:
-    """'Asha', 'Asha and Ram', 'Asha, Bimal and Ram'."""
-    said = [game.players[s] for s in seats]
+    """'Asha', 'Asha and Ram', 'Asha, Bimal and Ram' (standing_names)."""
+    players = standing_names(game)
+    said = [players[s] for s in seats]
     if len(said) == 1:
         return said[0]
     return t("{some} and {last}", some=", ".join(said[:-1]), last=said[-1])
@@ -142,12 +154,13 @@ def _table(game: Game, style: Style, labels: list[str]) -> Parts:
     rules = game.rules
     rows = []
     after = running_totals(rules, game.rounds)
+    sat = _round_labels(game, labels, style)
     for number, played in enumerate(game.rounds, 1):
         if 1 < number <= len(after) + 1:
             rows.append(["", style.paint(_("total"), DIM)]
                         + [num(points(rules, total)) for total in after[number - 2]])
         scores = round_scores(rules, played)
-        rows.append([num(number), labels[game.dealer(number)]] + [
+        rows.append([num(number), sat[number - 1][game.dealer(number)]] + [
             _cell(game, style, played, seat, scores) for seat in range(game.seats)])
     top = set(game.ahead())
     footer = [_("Total"), ""] + [
@@ -167,6 +180,19 @@ def _draw(parts: Parts, style: Style) -> list[str]:
     seats = len(header) - 2
     return cells.table(header, rows, [True, False] + [True] * seats, style.box, footer,
                        BOLD if style.color else "")
+
+
+def _round_labels(game: Game, labels: list[str], style: Style) -> list[list[str]]:
+    """Each round's labels of the seats: who sat there in that round (a substitute's seat
+    names who played it then, core/seats.played_by), cut as the seat's own label is."""
+    if not any(change.seat is not None for change in game.history):
+        return [labels] * len(game.rounds)
+    from callbreak_score.core.seats import played_by
+
+    room = max(cells.width(label) for label in labels)
+    return [[label if name == game.players[seat] else cells.cut(name, room, style.more)
+             for seat, (name, label) in enumerate(zip(names, labels))]
+            for names in played_by(game)]
 
 
 def _legend(game: Game, labels: list[str], style: Style) -> list[str]:
@@ -223,13 +249,15 @@ def _blocks(game: Game, style: Style) -> tuple[list[str], list[str]]:
                 f"{cells.pad(score, score_w, True)}  {cells.pad(total, total_w, True)}").rstrip()
 
     out = [style.paint(row("", *heads), DIM)]
+    sat = _round_labels(game, labels, style)
     for heading, lines in entries:
+        names = labels if heading is None else sat[heading - 1]
         if heading is None:
             out.append(_("Total"))
         else:
             out.append(t("Round {number} {dot} {dealer} deals", number=heading, dot=style.dot,
-                         dealer=labels[game.dealer(heading)]))
-        out += [row(labels[seat], mark, score, total) for seat, mark, score, total in lines]
+                         dealer=names[game.dealer(heading)]))
+        out += [row(names[seat], mark, score, total) for seat, mark, score, total in lines]
     return out, _legend(game, labels, style)
 
 
@@ -249,12 +277,21 @@ def seat_marks(game: Game) -> list[str]:
     """A line for each substitute (the round it began with), and for each seat whose
     result goes to another than the name at its head: who settle, stats and ratings
     credit (core/seats.py)."""
-    from callbreak_score.core.seats import credited, substituted
+    from callbreak_score.core.seats import credited, rounds_played, sitters
 
-    marks = [t("From round {number} {into} plays for {out}.", number=start, into=into,
-               out=out) for _, out, into, start in substituted(game)]
-    for seat, name in enumerate(credited(game)):
-        if name != game.players[seat]:
+    marks = []
+    for sat in sitters(game):
+        marks += [t("From round {number} {into} plays for {out}.", number=start, into=into,
+                    out=sat[at - 1][0]) for at, (into, start) in enumerate(sat) if at]
+    for seat, (name, sat) in enumerate(zip(credited(game), sitters(game))):
+        if name == game.players[seat]:
+            continue
+        played = rounds_played(sat, game.completed)
+        if played.count(max(played)) > 1:  # as many rounds as another: who sat there first
+            marks.append(t("{name} is credited with the seat {player} plays now (settle, "
+                           "stats, ratings): they played as many of its rounds, and {name} "
+                           "sat there first.", name=name, player=game.players[seat]))
+        else:
             marks.append(t("{name} is credited with the seat {player} plays now (settle, "
                            "stats, ratings): {name} played more of its rounds.", name=name,
                            player=game.players[seat]))

@@ -11,7 +11,7 @@ from callbreak_score.i18n import N_, _, num, t, tn
 
 from . import speech
 from .cells import wrap
-from .render import instant_line, names, passed_over, seat_marks, top_total
+from .render import instant_line, names, passed_over, seat_marks, standing_names, top_total
 
 PHONE = 36  # columns a chat bubble on a phone shows without wrapping
 NO_BREAK = "\xa0"
@@ -68,7 +68,7 @@ def _place(game: Game, place: int, seat: int, glue: str = " ") -> str:
     before, after = said.split("\0", 1)
     if before.endswith(" "):
         before = before[:-1] + glue
-    return before + game.players[seat] + after
+    return before + standing_names(game)[seat] + after
 
 
 def text(game: Game, unicode: bool, cols: int = PHONE) -> str:

@@ -161,7 +161,8 @@ def test_refusals_of_a_started_event(cli, home) -> None:
     assert "played yet" in refused_unchanged(cli, home, "event", "final")
     cli("event", "next")
     assert "3..5" in refused_unchanged(cli, home, "event", "final", "--top", "6")
-    assert "not a table number" in refused_unchanged(cli, home, "event", "sub", "x", "Asha", "Sita")
+    assert "'x' is not a valid int" in usage_unchanged(cli, home, "event", "sub", "x", "Asha",
+                                                         "Sita")
 
 
 def test_a_round_drawn_on_two_devices(cli, home) -> None:

@@ -139,12 +139,21 @@ def test_undo_passes_a_substitute_by(cli, home) -> None:
     assert game.players == players and [c.kind for c in game.history].count("sub") == 2
 
 
-def test_undo_right_after_a_substitute_before_any_bid_takes_back_the_start(cli, home) -> None:
+def test_undo_right_after_a_substitute_before_any_bid_says_how_to_seat_them_again(
+        cli, home) -> None:
+    """The trial's trap: undo took back the table's whole game (abandoned it) and left the
+    substitute; it is refused now, naming the event's way back, and changes nothing."""
     game_id, players = first_table(cli)
     cli("event", "sub", "1", players[2], "Zed")
     cli("use", game_id)
-    assert "abandon" in cli("undo").stdout.lower()
-    assert store.load(game_id).players[2] == "Zed"  # the seat stays Zed's
+    said = refused_unchanged(cli, home, "undo")
+    assert f"'callbreak event sub 1 Zed {players[2]}' seats {players[2]} again" in said
+    assert store.load(game_id).players[2] == "Zed" and "abandon" not in [
+        c.kind for c in store.load(game_id).history]
+    cli("event", "sub", "1", "Zed", players[2])
+    assert store.load(game_id).players[2] == players[2]
+    shown = cli("show", game_id).stdout  # the swap taken back: as if it never was
+    assert "plays for" not in shown and "credited" not in shown
 
 
 def test_a_refused_substitute_changes_nothing(cli, home) -> None:
@@ -172,3 +181,22 @@ def test_a_substitute_kept_in_the_event_only_is_recorded_in_the_game(cli, home) 
     before = Path(store.game_path(game_id)).read_bytes()
     cli("event", "standings")
     assert Path(store.game_path(game_id)).read_bytes() == before  # recorded once
+
+
+def test_each_round_names_who_played_it_and_the_winner_is_who_is_credited(cli, monkeypatch
+                                                                           ) -> None:
+    """The trial: round 1 named the substitute who came in for round 2, the dealer of round
+    1 was the substitute, and 'Winner:' named the substitute where settle paid the player
+    who sat there first (one round each: a tie, the first keeps the seat)."""
+    game_id, players = first_table(cli)
+    play(cli, game_id, (7, 2, 2, 2))  # the first seat wins both rounds
+    cli("event", "sub", "1", players[0], "Zed")
+    play(cli, game_id, (7, 2, 2, 2))
+    monkeypatch.setenv("COLUMNS", "40")  # a block a round, each round's names
+    blocks = cli("show", game_id).stdout
+    one, two = blocks.split("Round 1")[1].split("Round 2")
+    assert f"\n  {players[0]}" in one and "Zed" not in one
+    assert "\n  Zed" in two and f"\n  {players[0]} " not in two.split("Total")[0]
+    assert f"Winner: {players[0]}" in blocks
+    assert f"1. {players[0]}" in cli("share", game_id).stdout
+    assert nets(cli, game_id)[players[0]] > 0 and "Zed" not in nets(cli, game_id)

@@ -50,9 +50,24 @@ def test_who_sat_where_and_who_is_credited() -> None:
 def test_the_credit_rule() -> None:
     assert credit([("Ram", 1), ("Sita", 3)], 4) == "Ram"  # 2 each: the first
     assert credit([("Ram", 1), ("Sita", 3)], 5) == "Sita"
-    assert credit([("Ram", 1), ("Sita", 1)], 0) == "Ram"  # nothing played yet
+    assert credit([("Ram", 1), ("Sita", 1)], 0) == "Sita"  # nothing played: who sits now
+    assert credit([("Ram", 1), ("Sita", 3)], 0) == "Sita"
     assert credit([("Ram", 1), ("Sita", 1)], 2) == "Sita"
     assert credit([("Ram", 1), ("Sita", 2), ("Ram", 3)], 5) == "Ram"
+
+
+def test_a_substitute_replaced_before_their_round_never_sat_and_a_swap_back_is_one_sitter(
+        ) -> None:
+    """Who sat where: a substitute replaced again before their first round is not among
+    the sitters, and a swap taken back by a second `event sub` leaves the seat as it was
+    (no note of either; the trial saw both notes)."""
+    game = a_game(0, 0)  # Zed for Bimal from round 1, no round played yet
+    assert sitters(game)[1] == [("Bimal", 1), ("Zed", 1)]
+    back = substitute(game, 1, "Bimal", "2026-11-29T19:40:00+05:45")
+    assert sitters(back)[1] == [("Bimal", 1)] and credited(back)[1] == "Bimal"
+    twice = substitute(substitute(game, 1, "Kiran", "2026-11-29T19:40:00+05:45"), 1, "Maya",
+                       "2026-11-29T19:41:00+05:45")
+    assert sitters(twice)[1] == [("Bimal", 1), ("Maya", 1)]
 
 
 def test_a_substitute_is_refused_at_a_taken_name_or_a_seat_the_game_lacks() -> None:
@@ -140,3 +155,20 @@ def test_a_plain_game_claiming_schema_4_is_refused() -> None:
     raw["schema"] = 5
     said = gate.content_problem(GAME, json.dumps(raw).encode())
     assert "newer callbreak-score" in str(said)
+
+
+def test_the_note_says_a_tie_is_a_tie_and_nothing_before_a_round() -> None:
+    """The trial: 'Dev played more of its rounds' when Dev and Kiran played one each, and
+    the one who left credited before any round was played."""
+    from callbreak_score.views.render import seat_marks
+
+    level = a_game(1, 1)  # Bimal round 1, Zed round 2
+    assert credited(level)[1] == "Bimal"
+    assert seat_marks(level) == [
+        "From round 2 Zed plays for Bimal.",
+        "Bimal is credited with the seat Zed plays now (settle, stats, ratings): they played "
+        "as many of its rounds, and Bimal sat there first."]
+    assert seat_marks(a_game(0, 0)) == ["From round 1 Zed plays for Bimal."]
+    more = a_game(2, 1)
+    assert seat_marks(more)[1].endswith("Bimal played more of its rounds.")
+
