@@ -43,6 +43,19 @@ class Words(typer.core.TyperGroup):
             raise NoSuchCommand(error, args[0], meant if self.suggest_commands else []
                                 ) from None
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Typer's list of commands, each command's help cut as views/helpview.short_help
+        cuts it (a Devanagari or Bengali sentence ends at its danda too)."""
+        from callbreak_score.views.helpview import short_help
+
+        commands = [(name, self.commands[name]) for name in self.list_commands(ctx)]
+        if commands:
+            limit = formatter.width - 6 - max(len(name) for name, _command in commands)
+            rows = [(name, short_help(command.help or "", limit).strip())
+                    for name, command in commands]
+            with formatter.section(_("Commands")):
+                formatter.write_dl(rows)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         """The commands in the table's order (Typer lists a group's groups last)."""
         table = next(group for group in walk() if set(group.commands) == set(self.commands))

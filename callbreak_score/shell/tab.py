@@ -269,8 +269,12 @@ def _command_items(node: Command, given: set[str], incomplete: str
 
 
 def zsh_escape(s: str) -> str:
-    return (s.replace('"', '""').replace("'", "''").replace("$", "\\$").replace("`", "\\`")
-            .replace(":", r"\\:"))
+    """A value or a description as zsh reads it inside the single quotes of the answer:
+    an apostrophe closes them, is escaped and opens them again (Typer doubles it, which
+    zsh reads as an apostrophe only with its RC_QUOTES option set: "event's" came out
+    "events")."""
+    return (s.replace('"', '""').replace("'", "'\\''").replace("$", "\\$")
+            .replace("`", "\\`").replace(":", r"\\:"))
 
 
 def respond(env: Mapping[str, str]) -> tuple[str | None, int] | None:

@@ -121,7 +121,8 @@ def _cleandoc(text: str) -> str:
 
 def short_help(text: str, limit: int) -> str:
     """click.utils.make_default_short_help: the first sentence, or as many words as fit
-    in `limit` characters ending in '...'."""
+    in `limit` characters ending in '...'; a sentence ends at a danda (।) too, as Nepali,
+    Hindi and Bengali end one (Click knows only '.')."""
     words = text.partition("\n\n")[0].split()
     if not words:
         return ""
@@ -132,7 +133,7 @@ def short_help(text: str, limit: int) -> str:
         total += len(word) + (i > 0)
         if total > limit:
             break
-        if word[-1] == ".":
+        if word[-1] in ".।":
             return " ".join(words[: i + 1])
         if total == limit and i != last:
             break

@@ -70,3 +70,14 @@ def test_english_help_is_plain(cli) -> None:
     new = cli("new", "--help").stdout
     assert new.startswith("Usage: callbreak new [OPTIONS]") and "╭" not in new
     assert "\nOptions:\n  --rules <nepal|pagat|tens>" in new
+
+
+def test_a_command_list_ends_a_sentence_at_a_danda(monkeypatch, capsys) -> None:
+    """In Nepali, Hindi and Bengali a sentence ends at '।': the list of commands shows the
+    first one whole instead of cutting the second with '...' (the trial)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    speak(monkeypatch, "hi")
+    assert fast(["event", "--help"]) == exits.OK
+    shown = capsys.readouterr().out
+    assert "  sub        सीट पर स्थानापन्न बिठाएँ।\n" in shown and "OUT की..." not in shown
+

@@ -24,10 +24,14 @@ def env_for(shell: str, line: str) -> dict[str, str]:
 
 
 def typer_answer(env: dict[str, str]) -> tuple[str, int]:
-    """Typer's answer; a description Rich broke at 80 columns (a trailing space and a line
-    break, which fish shows as a second line) joined again, as the fast path keeps it."""
+    """Typer's answer, with two of its slips mended as the fast path mends them: a
+    description Rich broke at 80 columns (a trailing space and a line break, which fish
+    shows as a second line) joined again, and zsh's apostrophes escaped, not doubled."""
     result = CliRunner().invoke(app, [], env=env, prog_name="callbreak")
-    return re.sub(r"(?<!:::) \n", " ", result.stdout), result.exit_code
+    text = re.sub(r"(?<!:::) \n", " ", result.stdout)
+    if env.get(tab.COMPLETE_VAR) == "complete_zsh":  # an apostrophe as zsh reads it without
+        text = text.replace("''", "'\\''")  # RC_QUOTES (tab.zsh_escape), not doubled
+    return text, result.exit_code
 
 
 def fast_answer(env: dict[str, str]) -> tuple[str, int] | None:

@@ -260,6 +260,9 @@ def test_the_zsh_script_completes_in_a_real_zsh(folder_with_a_file: Path, home: 
         assert "Tulsi=" in tab("callbreak bid ", "Tulsi=")
         assert store.game_ids()[0] in tab("callbreak use ", store.game_ids()[0])
         assert "somefile.txt" in tab("callbreak export -o ", "somefile.txt")
+        # the descriptions keep their apostrophes (zsh without RC_QUOTES, as -f starts it)
+        listed = tab("callbreak event s", "every player's")
+        assert "The event's standings: every player's" in listed, listed
         shell.send("callbreak bid 4\t")
         with pytest.raises(pexpect.TIMEOUT):
             shell.expect("somefile", timeout=2)
