@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 
+from callbreak_score.core.options import BY_PRESET
 from callbreak_score.core.scoring import tenths
 from callbreak_score.core.stats import PlayerStats
 from callbreak_score.i18n import _, num, t
@@ -44,8 +45,12 @@ def rebuild_progress() -> Report | None:
     return report
 
 
-def _points(units: int | None) -> str:
-    return "-" if units is None else num(tenths(units))
+def _points(units: int | None, whole: bool) -> str:
+    """A round's score from its tenths, as its preset writes scores: '4.1', or '13' for a
+    preset of whole points."""
+    if units is None:
+        return "-"
+    return num(str(units // 10) if whole and units % 10 == 0 else tenths(units))
 
 
 def _percent(rate: float) -> str:
@@ -68,7 +73,8 @@ def text(sections: Mapping[str, Sequence[PlayerStats]], style: Style) -> str:
     for preset, players in sections.items():
         lines.append("")
         lines += wrap(t("Preset {preset}:", preset=preset), cols, "  ")
-        lines += _players(players, cols)
+        preset_row = BY_PRESET.get(preset)
+        lines += _players(players, cols, preset_row is not None and preset_row.unit == 1)
     return "\n".join(lines) + "\n"
 
 
@@ -94,7 +100,7 @@ def _wrap(text: str, cols: int, indent: str) -> list[str]:
     return [line.replace(NBSP, " ") for line in wrap(_numbers_kept(text), cols, indent)]
 
 
-def _players(players: Sequence[PlayerStats], cols: int) -> list[str]:
+def _players(players: Sequence[PlayerStats], cols: int, whole: bool) -> list[str]:
     lines: list[str] = []
     for p in players:
         lines.append("")
@@ -108,8 +114,8 @@ def _players(players: Sequence[PlayerStats], cols: int) -> list[str]:
                                average=_average(p.average_bid), extra=p.extra_tricks),
                       cols, "    ")
         lines += _wrap("  " + t("best round {best}, worst round {worst}, longest run of made "
-                               "bids {run}", best=_points(p.best_round),
-                               worst=_points(p.worst_round), run=p.longest_made_run),
+                               "bids {run}", best=_points(p.best_round, whole),
+                               worst=_points(p.worst_round, whole), run=p.longest_made_run),
                       cols, "    ")
         for name, v in p.head_to_head:
             lines += _wrap("  " + t("against {player}: games {games}, ahead {ahead}, behind "

@@ -530,3 +530,19 @@ def test_a_new_index_cut_short_leaves_nothing_behind(home: Path, monkeypatch) ->
     monkeypatch.setattr(refresh, "read", real)
     assert queries.standings(None, None, [])[0]["nepal"][0].games == 2
     assert [p.name for p in home.iterdir() if p.name.startswith(index.FILE)] == [index.FILE]
+
+
+def test_a_preset_of_whole_points_shows_its_rounds_in_whole_points(cli) -> None:
+    """pagat and tens score whole numbers: stats' best and worst round as they score them
+    (the trial saw 'best round 13.0'), nepal's with its tenth."""
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram", "--rules", "pagat", "--rounds", "1")
+    cli("bid", "8", "2", "2", "2")
+    cli("tricks", "8", "2", "2", "1")
+    cli("new", "Asha", "Bimal", "Tulsi", "Ram", "--rounds", "1")
+    cli("bid", "4", "3", "2", "4")
+    cli("tricks", "5", "3", "2", "3")
+    text = cli("stats").stdout
+    pagat = text.split("Preset pagat:")[1].split("Preset")[0]
+    nepal = text.split("Preset nepal:")[1].split("Preset")[0]
+    assert "best round 13, worst round 13" in pagat and "round 13.0" not in pagat
+    assert "best round 4.1" in nepal and "worst round -4.0" in nepal
