@@ -53,8 +53,8 @@ PRESET_ONLY = Option("--rules", metavar="PRESET", choices=options.PRESETS,
                      help="Only the games of this preset (nepal, pagat or tens).")
 OUTPUT = Option("-o", "--output", metavar="FILE",
                 help="Write to FILE instead of standard output.")
-EVENT = Option("--event", name="event_id", metavar="ID", help="The event (default: the "
-               "current event, the one started or used last).")
+EVENT = Option("--event", name="event_id", metavar="ID", complete="events", help="The "
+               "event (default: the current event, the one started or used last).")
 
 
 def _json(help: str) -> Param:  # noqa: A002
@@ -286,7 +286,7 @@ COMMANDS = (
                 _event("tables", "Each table's entry link (while 'serve --event' runs).",
                        EVENT, Option("--qr", flag=True, help="Each link's QR code too.")),
                 _event("use", "Make an event the current event.",
-                       Argument("event_id", "ID", required=True,
+                       Argument("event_id", "ID", required=True, complete="events",
                                 help="An event's id (see 'callbreak event list').")),
                 _event("list", "List the events, the current one marked."))),
     Command("sync", "sync_commands:sync_games", "Exchange the games with the other devices "

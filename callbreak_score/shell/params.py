@@ -140,6 +140,13 @@ def complete_dealer(incomplete: str) -> list[str]:
     return dynamic("dealer", incomplete, typed_values(os.environ))
 
 
+def complete_events(incomplete: str) -> list[str]:
+    """The events' ids, newest first."""
+    from .tab import dynamic
+
+    return dynamic("events", incomplete, {})
+
+
 def complete_settings(incomplete: str) -> list[str]:
     """The settings' keys."""
     from .tab import dynamic
@@ -156,6 +163,7 @@ def complete_setting_values(incomplete: str) -> list[str]:
     return dynamic("setting-values", incomplete, typed_values(os.environ))
 
 
-COMPLETERS.update({"ids": complete_ids, "pairs": complete_pairs, "players": complete_players,
-                   "people": complete_people, "dealer": complete_dealer,
-                   "settings": complete_settings, "setting-values": complete_setting_values})
+COMPLETERS.update({"events": complete_events, "ids": complete_ids, "pairs": complete_pairs,
+                   "players": complete_players, "people": complete_people,
+                   "dealer": complete_dealer, "settings": complete_settings,
+                   "setting-values": complete_setting_values})

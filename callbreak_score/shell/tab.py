@@ -122,6 +122,14 @@ def dynamic(kind: str, incomplete: str, values: dict[str, list[str]]) -> list[st
             return named_ids(incomplete, limit=100)
         except Refused:  # a folder it may not read: nothing to offer, never a traceback
             return []
+    if kind == "events":  # the events' ids, newest first, from the folder's names alone
+        from callbreak_score.core.errors import Refused
+        from callbreak_score.storage import events
+
+        try:
+            return [n for n in reversed(events.ids()) if n.startswith(incomplete)]
+        except Refused:
+            return []
     if kind in ("pairs", "players"):
         return _names(incomplete, "=" if kind == "pairs" else "")
     if kind == "people":

@@ -87,6 +87,7 @@ LINES = [
     "callbreak player ", "callbreak player r", "callbreak player rename ",
     "callbreak player merge Asha ", "callbreak player merge -", "callbreak stats ",
     "callbreak stats Asha ", "callbreak ratings B", "callbreak ratings Asha ",
+    "callbreak event use ", "callbreak event use 26", "callbreak event next --event ",
 ]
 
 
@@ -94,6 +95,7 @@ LINES = [
 def test_every_answer_equals_typers(cli, shell: str) -> None:
     cli("new", "Asha", "Bimal", "Tulsi", "Ram")
     cli("new", "Sita", "Gita", "Hari", "Ram")
+    cli("event", "new", "Club", "A", "B", "C", "D", "E", "F", "G", "H")
     for line in LINES:
         assert same_as_typer(shell, line), f"left to Typer: {line!r}"
     for line in ("callbreak ", "callbreak zz", "callbreak new --rules "):
@@ -268,3 +270,16 @@ def test_the_zsh_script_completes_in_a_real_zsh(folder_with_a_file: Path, home: 
             shell.expect("somefile", timeout=2)
     finally:
         shell.close(force=True)
+
+
+def test_event_ids_are_offered_for_event_use_and_event(cli, home: Path) -> None:
+    from callbreak_score.storage import events
+
+    cli("event", "new", "Club", "A", "B", "C", "D", "E", "F", "G", "H")
+    first = events.current_id()
+    cli("event", "new", "Later", "A", "B", "C", "D", "E", "F", "G", "H")
+    second = events.current_id()
+    for line in ("callbreak event use ", "callbreak event next --event "):
+        text, code = tab.respond(env_for("bash", line))
+        assert code == 0 and sorted(text.split("\n")) == sorted([first, second]), line
+
