@@ -44,9 +44,9 @@ class Words(typer.core.TyperGroup):
                                 ) from None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """Typer's list of commands, each command's help cut as views/helpview.short_help
+        """Typer's list of commands, each command's help cut as views/shorthelp.short_help
         cuts it (a Devanagari or Bengali sentence ends at its danda too)."""
-        from callbreak_score.views.helpview import short_help
+        from callbreak_score.views.shorthelp import short_help
 
         commands = [(name, self.commands[name]) for name in self.list_commands(ctx)]
         if commands:

@@ -42,9 +42,6 @@ def choices(name: str, values: tuple[str, ...]) -> type[Enum]:
     return Enum(name, [(value, value) for value in values], type=str)  # type: ignore[return-value]
 
 
-COMPLETERS: dict[str, Callable[[str], list[str]]] = {}
-
-
 def typer_function(command: Command) -> Callable[..., object]:
     """The command as Typer reads it: a function with a keyword per row of the table, each
     annotated with the Typer argument or option the row declares, and its default; the
@@ -163,7 +160,8 @@ def complete_setting_values(incomplete: str) -> list[str]:
     return dynamic("setting-values", incomplete, typed_values(os.environ))
 
 
-COMPLETERS.update({"events": complete_events, "ids": complete_ids, "pairs": complete_pairs,
-                   "players": complete_players, "people": complete_people,
-                   "dealer": complete_dealer, "settings": complete_settings,
-                   "setting-values": complete_setting_values})
+# the completers Typer calls, by the kind a row of the table names (tab.dynamic's kinds)
+COMPLETERS: dict[str, Callable[[str], list[str]]] = {
+    "events": complete_events, "ids": complete_ids, "pairs": complete_pairs,
+    "players": complete_players, "people": complete_people, "dealer": complete_dealer,
+    "settings": complete_settings, "setting-values": complete_setting_values}

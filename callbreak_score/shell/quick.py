@@ -69,7 +69,7 @@ def _help(command: Command, words: list[str]) -> bool:
     if command.commands:  # a group's: Click reads no further than its options
         lead = next((at for at, word in enumerate(words) if not word.startswith("-")),
                     len(words))
-        if any(word != "--help" for word in words[:lead]) or (words and not lead):
+        if any(word != "--help" for word in words[:lead]):
             return False
     else:
         from .words import asks_help

@@ -33,13 +33,12 @@ def run(players: Sequence[str], since: float | None, until: float | None,
                       "shows everyone", player=cut_word(missing[0]))
     if missing:  # the others' figures, and a word for each player not found
         from callbreak_score.i18n import t
-        from callbreak_score.views import speech
 
         from .exits import complain
 
         for name in missing:
-            complain(t("warning: {problem}", problem=speech.said(Refused(
-                "no finished game of {player} in the games chosen", player=cut_word(name)))))
+            complain(t("warning: {problem}", problem=t(
+                "no finished game of {player} in the games chosen", player=cut_word(name))))
     if as_json:
         import json
 

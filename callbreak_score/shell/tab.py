@@ -263,7 +263,7 @@ def _value_items(p: Param, incomplete: str, values: dict[str, list[str]]
 def _command_items(node: Command, given: set[str], incomplete: str
                    ) -> list[tuple[str, str | None]]:
     """A group's command names and option names not given yet, as Click offers them."""
-    from callbreak_score.views.helpview import short_help
+    from callbreak_score.views.shorthelp import short_help
 
     out: list[tuple[str, str | None]] = [
         (name, short_help(command.help, 45)) for name, command in node.commands.items()

@@ -14,6 +14,8 @@ import textwrap
 
 from callbreak_score.i18n import N_, _, numbers, t
 
+from .shorthelp import short_help
+
 # Click's and Typer's words on a help page, as they write them in English: the headings
 # and the --help option's text are translated by name where they are shown
 CLICK_WORDS = (N_("Arguments"), N_("Options"), N_("Commands"), N_("Show this message and exit."))
@@ -117,35 +119,6 @@ def _cleandoc(text: str) -> str:
     while lines and not lines[0]:
         lines.pop(0)
     return "\n".join(lines)
-
-
-def short_help(text: str, limit: int) -> str:
-    """click.utils.make_default_short_help: the first sentence, or as many words as fit
-    in `limit` characters ending in '...'; a sentence ends at a danda (।) too, as Nepali,
-    Hindi and Bengali end one (Click knows only '.')."""
-    words = text.partition("\n\n")[0].split()
-    if not words:
-        return ""
-    if words[0] == "\b":
-        words = words[1:]
-    total, last = 0, len(words) - 1
-    for i, word in enumerate(words):
-        total += len(word) + (i > 0)
-        if total > limit:
-            break
-        if word[-1] in ".।":
-            return " ".join(words[: i + 1])
-        if total == limit and i != last:
-            break
-    else:
-        return " ".join(words)
-    total += 3
-    while i > 0:
-        total -= len(words[i]) + (i > 0)
-        if total <= limit:
-            break
-        i -= 1
-    return " ".join(words[:i]) + "..."
 
 
 class _Page:

@@ -36,14 +36,14 @@ def game_list(entries: Sequence[dict[str, Any]], current: str | None, style: Sty
     header = ["", _("Game"), _("Players"), _("Rounds"), _("Ahead"), _("Status")]  # id: date
     note = [_("* current game")] if current in {e["id"] for e in entries} else []
     # a row a line; else a corrected date and an event's table under the id and the status
-    for apart in (" ", "\n"):
-        rows = _rows(entries, current, style, apart)
+    one_line = _rows(entries, current, style, " ")
+    for rows in (one_line, _rows(entries, current, style, "\n")):
         if cells.table_width(header, rows) <= style.width:
             body = cells.table(header, rows, [False, False, False, True, False, False],
                                style.box)
             return "\n".join(body + note) + "\n"
     lines = []
-    for row in _rows(entries, current, style, " "):
+    for row in one_line:
         mark, game_id, players, played, top, status = row
         lines.append(f"{mark or ' '} {game_id} {style.dot} {status}")
         if players:

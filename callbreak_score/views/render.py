@@ -280,10 +280,11 @@ def seat_marks(game: Game) -> list[str]:
     from callbreak_score.core.seats import credited, rounds_played, sitters
 
     marks = []
-    for sat in sitters(game):
+    seats = sitters(game)
+    for sat in seats:
         marks += [t("From round {number} {into} plays for {out}.", number=start, into=into,
                     out=sat[at - 1][0]) for at, (into, start) in enumerate(sat) if at]
-    for seat, (name, sat) in enumerate(zip(credited(game), sitters(game))):
+    for seat, (name, sat) in enumerate(zip(credited(game), seats)):
         if name == game.players[seat]:
             continue
         played = rounds_played(sat, game.completed)
